@@ -117,10 +117,14 @@ Options parse_options(int argc, char* argv[]) {
         else fail("--output must be 'map' or 'list', not '" + std::string(optarg) + "'");
         break;
       case ':':
-        fail("option '" + std::string(argv[optind - 1]) + "' needs an argument (map or list)");
-      default:
-        if (optopt != 0) fail(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
-        fail("unknown option '" + std::string(argv[optind - 1]) + "'");
+        fail("--output (-o) needs an argument: map or list");
+      default: {
+        std::string word = argv[optind - 1];
+        if (word.rfind("--", 0) == 0)
+          fail("unknown option '" + word + "'" +
+               (word.find('=') != std::string::npos ? " (or it takes no argument)" : ""));
+        fail(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
+      }
     }
   }
   if (optind < argc)
