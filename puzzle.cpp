@@ -17,10 +17,13 @@
 #include <getopt.h>
 
 #include <algorithm>
+#include <cassert>
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -230,22 +233,99 @@ inline char layer_color(std::uint32_t layer) {
   return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1);
 }
 
-/// A valid map. Cells live in a grid with a one-cell wall border: row r, column c of
-/// the map is cell (r + 1) * stride + c + 1, and rows share their border column.
+/// Where each cell of the map lives, in the grid and in every layer of the search.
+/// The map gets a one-cell wall border and is cut into tiles of 128 cells (64 bytes of
+/// half-byte marks), 8 rows by 16 columns, stored tile by tile: most north and south
+/// neighbours then share a cache line, which is what a search that wanders over
+/// memory needs. A map of very few rows uses 1 x 128 tiles (plain rows, whose border
+/// rows are never touched), and a map taller than wide is stored transposed, so the
+/// border costs little however thin the map is.
+class Layout {
+ public:
+  /// How to step in one direction from any cell: add `across` when the step leaves
+  /// the tile, that is when (cell & mask) == edge, else `inside` (modulo 2^32).
+  struct Step {
+    std::uint32_t mask, edge, inside, across;
+    std::uint32_t from(std::uint32_t cell) const { return cell + ((cell & mask) == edge ? across : inside); }
+  };
+
+  Layout() = default;
+  Layout(std::uint32_t height, std::uint32_t width) : transposed_(width < height) {
+    const std::uint64_t rows = std::uint64_t{transposed_ ? width : height} + 2;  // with the border
+    const std::uint64_t cols = std::uint64_t{transposed_ ? height : width} + 2;
+    auto round_up = [](std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; };
+    // The cells touched with tiles of 2^bits rows; plain rows leave the border rows alone.
+    auto touched = [&](unsigned bits) {
+      return bits == 0 ? (rows - 2) * round_up(cols, 128)
+                       : round_up(rows, std::uint64_t{1} << bits) * round_up(cols, 128u >> bits);
+    };
+    std::uint64_t least = touched(0);
+    for (unsigned bits = 1; bits <= 3; ++bits) least = std::min(least, touched(bits));
+    row_bits_ = 3;
+    while (row_bits_ > 0 && touched(row_bits_) * 10 > least * 13) --row_bits_;  // within 30%
+    col_bits_ = 7 - row_bits_;
+    const std::uint64_t band = round_up(cols, std::uint64_t{1} << col_bits_) << row_bits_;
+    cells_ = round_up(rows, std::uint64_t{1} << row_bits_) / (std::uint64_t{1} << row_bits_) * band;
+    band_ = static_cast<std::uint32_t>(band);
+    used_begin_ = row_bits_ == 0 ? band_ : 0;
+    used_end_ = row_bits_ == 0 ? cells_ - band_ : cells_;
+    const std::uint32_t tile_cols = 1u << col_bits_, tile_rows = 1u << row_bits_;
+    const std::uint32_t col_mask = tile_cols - 1, row_field = (tile_rows - 1) << col_bits_;
+    const Step up{row_field, 0, 0u - tile_cols, 0u - band_ + row_field};
+    const Step down{row_field, row_field, tile_cols, band_ - row_field};
+    const Step left{col_mask, 0, 0u - 1, 0u - 128 + col_mask};
+    const Step right{col_mask, col_mask, 1, 128 - col_mask};
+    const Step north_east_south_west[2][4] = {{up, right, down, left}, {left, down, right, up}};
+    for (int d = 0; d < 4; ++d) steps_[d] = north_east_south_west[transposed_][d];
+  }
+
+  /// The cell of map row `row`, column `col` (the border is row or column -1 and
+  /// height or width).
+  std::uint32_t cell(std::uint32_t row, std::uint32_t col) const {
+    return transposed_ ? tiled(col + 1, row + 1) : tiled(row + 1, col + 1);
+  }
+  std::uint32_t row_of(std::uint32_t cell) const { return (transposed_ ? tile_col(cell) : tile_row(cell)) - 1; }
+  std::uint32_t col_of(std::uint32_t cell) const { return (transposed_ ? tile_row(cell) : tile_col(cell)) - 1; }
+  /// Direction 0 north, 1 east, 2 south, 3 west, as the map is read.
+  const Step& step(int direction) const { return steps_[direction]; }
+  /// Cells in the grid; the map and its border lie in [used_begin, used_end).
+  std::uint64_t cells() const { return cells_; }
+  std::uint64_t used_begin() const { return used_begin_; }
+  std::uint64_t used_end() const { return used_end_; }
+
+ private:
+  std::uint32_t tiled(std::uint32_t y, std::uint32_t x) const {
+    const std::uint32_t row_mask = (1u << row_bits_) - 1, col_mask = (1u << col_bits_) - 1;
+    return (y >> row_bits_) * band_ + (x >> col_bits_ << 7) + ((y & row_mask) << col_bits_) + (x & col_mask);
+  }
+  std::uint32_t tile_row(std::uint32_t cell) const {
+    return (cell / band_) << row_bits_ | ((cell >> col_bits_) & ((1u << row_bits_) - 1));
+  }
+  std::uint32_t tile_col(std::uint32_t cell) const {
+    return ((cell % band_) >> 7) << col_bits_ | (cell & ((1u << col_bits_) - 1));
+  }
+
+  bool transposed_ = false;  ///< the map's rows run down the tiles' columns
+  unsigned row_bits_ = 0;    ///< log2 of a tile's rows; a tile has 2^(7 - row_bits_) columns
+  unsigned col_bits_ = 7;
+  std::uint32_t band_ = 0;   ///< cells in one row of tiles
+  std::uint64_t cells_ = 0, used_begin_ = 0, used_end_ = 0;
+  Step steps_[4] = {};
+};
+
+/// A valid map: its header, where everything lies, and the kind of every cell.
 struct Puzzle {
   std::uint32_t colors = 0;  ///< num_colors: layers are '^' and the first `colors` letters
   std::uint32_t height = 0;
   std::uint32_t width = 0;
-  std::uint32_t stride = 0;  ///< grid cells per row: width + 1
+  Layout layout;
   std::uint32_t start = 0;   ///< cell of '@'
   std::uint32_t target = 0;  ///< cell of '?'
-  Buffer<std::uint8_t> grid;  ///< (height + 2) * stride kinds, kWall outside the map
+  Buffer<std::uint8_t> grid;  ///< layout.cells() kinds; kWall on the border and beyond
 
-  std::uint32_t cell(std::uint32_t row, std::uint32_t col) const {
-    return (row + 1) * stride + col + 1;
-  }
-  std::uint32_t row_of(std::uint32_t cell) const { return cell / stride - 1; }
-  std::uint32_t col_of(std::uint32_t cell) const { return cell % stride - 1; }
+  std::uint32_t cell(std::uint32_t row, std::uint32_t col) const { return layout.cell(row, col); }
+  std::uint32_t row_of(std::uint32_t cell) const { return layout.row_of(cell); }
+  std::uint32_t col_of(std::uint32_t cell) const { return layout.col_of(cell); }
   /// The input character at (row, col).
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[cell(row, col)]); }
 };
@@ -418,93 +498,78 @@ Puzzle parse_puzzle(std::string_view input) {
     fail("the input is too short for a " + std::to_string(puzzle.height) + " x " +
          std::to_string(puzzle.width) + " map");
   }
-  std::uint64_t grid_cells = (std::uint64_t{puzzle.height} + 2) * (std::uint64_t{puzzle.width} + 1);
-  if (grid_cells >= (std::uint64_t{1} << 32))
+  puzzle.layout = Layout(puzzle.height, puzzle.width);
+  if (puzzle.layout.cells() >= (std::uint64_t{1} << 32))
     fail("the map is too large: " + std::to_string(cells) + " cells, at most about 4 billion");
-  puzzle.stride = puzzle.width + 1;
-  puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(grid_cells));
+  puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells()));
   parse_rows(lines, puzzle, true);
   return puzzle;
 }
 
 // ==== Search =====================================================================
-// The state (layer, cell) is one 32-bit index: layer << shift | cell, where 1 << shift
-// is the grid size rounded up to a power of two (the padding is never touched, so it
-// costs address space, not memory). Moves add a fixed offset to the index.
+// A state (layer, cell) is one 32-bit index, layer << shift | cell, where 1 << shift
+// is the grid's size rounded up to a power of two: the padding is never touched, so it
+// costs address space, not memory. A move adds the layout's step to the index.
 
 namespace {
 
-/// Half a byte per state. 0: cannot be entered (wall, closed door, outside the map);
-/// kOpen: can be entered, not yet discovered. Otherwise how the state was discovered:
-/// 1-4 by a move north/east/south/west, kByPress by a press here in another layer,
-/// kIsStart for the start; plus kPressedHere on the one state whose press discovered
-/// the button's layer (so the backtrace finds the layer it came from).
+/// Half a byte per state, set up from the grid before the search so that checking a
+/// neighbour is one load. kBlocked (zero, like untouched padding): a wall, a closed
+/// door or outside the map. kOpen: can be entered, not yet discovered. kReached:
+/// reached by the reachability pass, and to the exact search as good as kOpen.
+/// Otherwise how the exact search discovered the state: kByMove + d by a move in
+/// direction d, kByPress by a press in another layer, kIsStart; plus kPressedHere on
+/// the one state whose press discovered its button's layer, so that the backtrace
+/// can tell which layer a press came from.
 enum Mark : std::uint8_t {
   kBlocked = 0,
-  kByMove = 1,  ///< kByMove + d: moved in direction d (0 north, 1 east, 2 south, 3 west)
+  kByMove = 1,  ///< 1-4: north, east, south, west
   kByPress = 5,
   kIsStart = 6,
-  kReached = 7,  ///< reachability pass: reached, how not recorded
   kPressedHere = 8,
+  kReached = 14,
   kOpen = 15,
 };
 
-/// Whether a state's mark says that its press discovered the button's layer.
-inline bool pressed_here(std::uint8_t mark) { return mark != kOpen && (mark & kPressedHere) != 0; }
+inline bool undiscovered(std::uint8_t mark) { return mark >= kReached; }
+inline bool pressed_here(std::uint8_t mark) { return (mark & kPressedHere) && mark < kReached; }
 
-constexpr std::uint8_t kNoPress = 0xFF;
-
-/// Tables of the rules, per layer and cell kind.
-struct RuleTables {
-  std::uint8_t press[27][kKinds];     ///< layer reached by pressing, or kNoPress
-  std::uint64_t passable[27];         ///< bit k: cells of kind k can be entered
-};
-
-RuleTables build_rule_tables(std::uint32_t colors) {
-  RuleTables t;
-  for (std::uint32_t layer = 0; layer <= colors; ++layer) {
-    char color = layer_color(layer);
-    t.passable[layer] = 0;
-    for (std::uint8_t kind = 0; kind < kKinds; ++kind) {
-      char c = kind_char(kind);
-      t.press[layer][kind] = is_active_button(color, c)
-                                 ? static_cast<std::uint8_t>(layer_index(pressed_layer(c)))
-                                 : kNoPress;
-      if (is_passable(color, c)) t.passable[layer] |= std::uint64_t{1} << kind;
-    }
-  }
-  return t;
+/// is_passable for cell kinds, spelled out so that reset() vectorizes: not a wall, and
+/// not a door unless it is `own_door` (the layer's door kind; kWall on '^').
+inline unsigned own_door_kind(std::uint32_t layer) { return layer == 0 ? unsigned{kWall} : kDoor + layer - 1; }
+inline bool open_kind(unsigned kind, unsigned own_door) {
+  return kind != kWall && (kind - kDoor >= 26u || kind == own_door);
 }
 
-/// The state space of one puzzle: marks for every state, and the moves.
+constexpr std::uint8_t kNoPress = 0xFF;
+constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
+
+/// The state space of one puzzle: a mark for every state, the rules as tables, and
+/// the steps between neighbours.
 class StateSpace {
  public:
-  explicit StateSpace(const Puzzle& puzzle) : puzzle_(puzzle), rules_(build_rule_tables(puzzle.colors)) {
-    std::uint64_t grid_cells = std::uint64_t{puzzle.height + 2} * puzzle.stride;
-    while ((std::uint64_t{1} << shift_) < grid_cells) ++shift_;
-    std::uint64_t states = std::uint64_t{puzzle.colors + 1} << shift_;
+  explicit StateSpace(const Puzzle& puzzle) : puzzle_(puzzle), grid_(puzzle.grid.data()) {
+    while ((std::uint64_t{1} << shift_) < puzzle.layout.cells()) ++shift_;
+    const std::uint64_t states = std::uint64_t{puzzle.colors + 1} << shift_;
     if (states > (std::uint64_t{1} << 32))
-      fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) +
-           " layers of " + std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
+      fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) + " layers of " +
+           std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
            " cells need more than 2^32 states");
     marks_ = Buffer<std::uint8_t>(static_cast<std::size_t>(states / 2));
-    offset_[0] = 0u - puzzle.stride;
-    offset_[1] = 1;
-    offset_[2] = puzzle.stride;
-    offset_[3] = 0u - 1u;
+    for (int d = 0; d < 4; ++d) steps_[d] = puzzle.layout.step(d);
+    build_tables();
   }
 
-  /// Marks every state of the map's rows kOpen or kBlocked, from the grid.
+  /// Marks every state of the map kOpen or kBlocked, layer by layer from the grid.
   void reset() {
-    const std::uint8_t* grid = puzzle_.grid.data();
-    std::size_t first = puzzle_.stride / 2, last = (std::size_t{puzzle_.height + 1} * puzzle_.stride + 1) / 2;
+    const std::size_t begin = puzzle_.layout.used_begin() / 2, end = puzzle_.layout.used_end() / 2;
     for (std::uint32_t layer = 0; layer <= puzzle_.colors; ++layer) {
-      std::uint64_t passable = rules_.passable[layer];
+      const unsigned own_door = own_door_kind(layer);
       std::uint8_t* marks = marks_.data() + (std::size_t{layer} << shift_) / 2;
-      for (std::size_t i = first; i < last; ++i) {
-        std::uint8_t low = (passable >> grid[2 * i]) & 1 ? kOpen : kBlocked;
-        std::uint8_t high = (passable >> grid[2 * i + 1]) & 1 ? kOpen : kBlocked;
-        marks[i] = static_cast<std::uint8_t>(low | high << 4);
+      for (std::size_t i = begin; i < end; ++i) {
+        const unsigned low = grid_[2 * i], high = grid_[2 * i + 1];
+        marks[i] = static_cast<std::uint8_t>((open_kind(low, own_door) ? 0x0F : 0) |
+                                             (open_kind(high, own_door) ? 0xF0 : 0));
       }
     }
   }
@@ -512,127 +577,174 @@ class StateSpace {
   std::uint8_t mark(std::uint32_t state) const {
     return static_cast<std::uint8_t>(marks_[state >> 1] >> ((state & 1) * 4) & 15);
   }
-  void set_mark(std::uint32_t state, std::uint8_t value) {
+  void set_mark(std::uint32_t state, unsigned value) {
     std::uint8_t& byte = marks_[state >> 1];
-    unsigned shift = (state & 1) * 4;
-    byte = static_cast<std::uint8_t>((byte & ~(15u << shift)) | unsigned{value} << shift);
+    const unsigned shift = (state & 1) * 4;
+    byte = static_cast<std::uint8_t>((byte & ~(15u << shift)) | value << shift);
   }
+  /// Asks the memory system for what investigating `state` will read.
   void prefetch(std::uint32_t state) const {
-    __builtin_prefetch(&marks_[(state - puzzle_.stride) >> 1]);
     __builtin_prefetch(&marks_[state >> 1]);
-    __builtin_prefetch(&marks_[(state + puzzle_.stride) >> 1]);
-    __builtin_prefetch(&puzzle_.grid[state & cell_mask()]);
+    __builtin_prefetch(&marks_[steps_[0].from(state) >> 1]);
+    __builtin_prefetch(&marks_[steps_[2].from(state) >> 1]);
+    __builtin_prefetch(&grid_[state & cell_mask()]);
   }
 
   std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const { return layer << shift_ | cell; }
   std::uint32_t layer_of(std::uint32_t state) const { return state >> shift_; }
   std::uint32_t cell_of(std::uint32_t state) const { return state & cell_mask(); }
-  unsigned shift() const { return shift_; }
   std::uint32_t cell_mask() const { return static_cast<std::uint32_t>((std::uint64_t{1} << shift_) - 1); }
-  /// The layer reached by pressing at `state`, or kNoPress if it is not an active button.
+  unsigned shift() const { return shift_; }
+  /// The neighbour of `state` in direction d (0 north, 1 east, 2 south, 3 west).
+  std::uint32_t neighbor(std::uint32_t state, int d) const { return steps_[d].from(state); }
+  /// The layer reached by pressing where `state` stands, or kNoPress if that is not
+  /// an active button.
   std::uint8_t press(std::uint32_t state) const {
-    return rules_.press[layer_of(state)][puzzle_.grid[cell_of(state)]];
+    return press_[layer_of(state) * 64 + grid_[cell_of(state)]];
   }
-  std::uint32_t offset(int direction) const { return offset_[direction]; }
   const Puzzle& puzzle() const { return puzzle_; }
 
-  /// Whether any layer discovered (row, col).
-  bool discovered(std::uint32_t cell) const {
+ private:
+  /// The rules of the game as tables over cell kinds, from the rule functions; the
+  /// assertion keeps open_kind the same as is_passable.
+  void build_tables() {
+    std::memset(press_, kNoPress, sizeof press_);
     for (std::uint32_t layer = 0; layer <= puzzle_.colors; ++layer) {
-      std::uint8_t m = mark(state(layer, cell));
-      if (m != kBlocked && m != kOpen) return true;
+      const char color = layer_color(layer);
+      for (unsigned kind = 0; kind < kKinds; ++kind) {
+        const char c = kind_char(static_cast<std::uint8_t>(kind));
+        if (is_active_button(color, c))
+          press_[layer * 64 + kind] = static_cast<std::uint8_t>(layer_index(pressed_layer(c)));
+        assert(is_passable(color, c) == open_kind(kind, own_door_kind(layer)));
+      }
     }
-    return false;
   }
 
- private:
   const Puzzle& puzzle_;
-  RuleTables rules_;
+  const std::uint8_t* grid_;
   unsigned shift_ = 1;
-  std::uint32_t offset_[4];  ///< north, east, south, west: added to a state index
+  Layout::Step steps_[4];  ///< north, east, south, west
+  std::uint8_t press_[27 * 64];  ///< [layer * 64 + kind]: layer reached by pressing, or kNoPress
   Buffer<std::uint8_t> marks_;
 };
 
-/// The search container: a growable ring of state indices. A queue takes from the
-/// front, a stack from the back; consumed room is reused, so it holds only what waits.
-class StateRing {
+/// The search container: a double-ended queue of state indices in blocks of 16384,
+/// so it takes 4 bytes per waiting state and never copies them. A queue takes from
+/// the front, a stack from the back; emptied blocks go back (one is kept for reuse).
+class StateDeque {
  public:
-  StateRing() : slots_(1024), mask_(1023) {}
-  bool empty() const { return head_ == tail_; }
-  std::size_t size() const { return tail_ - head_; }
-  void push_back(std::uint32_t state) {
-    if (tail_ - head_ == slots_.size()) grow();
-    slots_[tail_++ & mask_] = state;
+  StateDeque() = default;
+  StateDeque(const StateDeque&) = delete;
+  StateDeque& operator=(const StateDeque&) = delete;
+  ~StateDeque() {
+    for (std::uint32_t* block : blocks_) delete[] block;
+    delete[] spare_;
   }
-  std::uint32_t pop_front() { return slots_[head_++ & mask_]; }
-  std::uint32_t pop_back() { return slots_[--tail_ & mask_]; }
-  /// The state `ahead` places behind the front, if there is one (for prefetching).
-  bool peek_front(std::size_t ahead, std::uint32_t& state) const {
+
+  bool empty() const { return head_ == tail_; }
+  std::uint64_t size() const { return tail_ - head_; }
+  std::uint64_t peak() const { return peak_; }
+
+  void push_back(std::uint32_t state) {
+    if ((tail_ & kMask) == 0) {  // the block for this position does not exist yet
+      blocks_.push_back(take_block());
+      tail_block_ = blocks_.back();
+      if (blocks_.size() == 1) head_block_ = tail_block_;
+    }
+    tail_block_[tail_++ & kMask] = state;
+    peak_ = std::max(peak_, tail_ - head_);
+  }
+  std::uint32_t pop_front() {
+    std::uint32_t state = head_block_[head_++ & kMask];
+    if ((head_ & kMask) == 0) {  // left the front block
+      give_block(blocks_.front());
+      blocks_.pop_front();
+      head_block_ = blocks_.empty() ? nullptr : blocks_.front();
+    }
+    return state;
+  }
+  std::uint32_t pop_back() {
+    std::uint32_t state = tail_block_[--tail_ & kMask];
+    if ((tail_ & kMask) == 0) {  // emptied the back block
+      give_block(blocks_.back());
+      blocks_.pop_back();
+      tail_block_ = blocks_.empty() ? nullptr : blocks_.back();
+    }
+    return state;
+  }
+  /// The state `ahead` places behind the front, if that many wait.
+  bool peek_front(std::uint64_t ahead, std::uint32_t& state) const {
     if (ahead >= tail_ - head_) return false;
-    state = slots_[(head_ + ahead) & mask_];
+    const std::uint64_t pos = head_ + ahead;
+    state = blocks_[static_cast<std::size_t>((pos >> kBits) - (head_ >> kBits))][pos & kMask];
     return true;
   }
-  std::size_t peak() const { return slots_.size(); }
 
  private:
-  void grow() {
-    std::vector<std::uint32_t> bigger(slots_.size() * 2);
-    for (std::size_t i = head_; i != tail_; ++i) bigger[i - head_] = slots_[i & mask_];
-    tail_ -= head_;
-    head_ = 0;
-    slots_.swap(bigger);
-    mask_ = slots_.size() - 1;
+  static constexpr unsigned kBits = 14;
+  static constexpr std::uint64_t kMask = (std::uint64_t{1} << kBits) - 1;
+
+  std::uint32_t* take_block() {
+    std::uint32_t* block = spare_ ? spare_ : new std::uint32_t[kMask + 1];
+    spare_ = nullptr;
+    return block;
   }
-  std::vector<std::uint32_t> slots_;
-  std::size_t mask_;
-  std::size_t head_ = 0, tail_ = 0;  ///< grow without wrapping; slots are index & mask_
+  void give_block(std::uint32_t* block) {
+    if (spare_) delete[] block;
+    else spare_ = block;
+  }
+
+  std::deque<std::uint32_t*> blocks_;  ///< block k holds positions [k << kBits, (k + 1) << kBits)
+  std::uint32_t* head_block_ = nullptr;
+  std::uint32_t* tail_block_ = nullptr;
+  std::uint32_t* spare_ = nullptr;
+  std::uint64_t head_ = 0, tail_ = 0;  ///< positions of the front and one past the back
+  std::uint64_t peak_ = 0;
 };
 
 #ifdef PUZZLE_TRACE
+/// The trace build prints every investigated state to stderr, in list format.
 void trace(const StateSpace& space, std::uint32_t state) {
   const Puzzle& p = space.puzzle();
-  std::uint32_t cell = space.cell_of(state);
-  std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(space.layer_of(state)), p.row_of(cell),
-               p.col_of(cell));
+  const std::uint32_t cell = space.cell_of(state);
+  std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(space.layer_of(state)), p.row_of(cell), p.col_of(cell));
 }
 #else
 inline void trace(const StateSpace&, std::uint32_t) {}
 #endif
 
-constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
-
 /// The search of "The Algorithm": investigate states in container order, discovering
-/// a press on an active button or else moves north, east, south, west. Returns the
+/// the press of an active button or else moves north, east, south, west. Returns the
 /// state on the target that was discovered, or kNotFound.
 template <Container kMode>
 std::uint32_t exact_search(StateSpace& space) {
+  constexpr std::uint64_t kAhead = 16;  // prefetch distance, in queued states
   const std::uint32_t target = space.puzzle().target;
   const std::uint32_t start = space.state(0, space.puzzle().start);
-  constexpr std::size_t kAhead = 12;  // prefetch distance, in queued states
-  StateRing container;
+  StateDeque container;
   space.set_mark(start, kIsStart);
   container.push_back(start);
   while (!container.empty()) {
-    std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
+    const std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
     if (kMode == Container::queue) {
       std::uint32_t soon;
       if (container.peek_front(kAhead, soon)) space.prefetch(soon);
     }
     trace(space, current);
-    std::uint8_t press = space.press(current);
+    const std::uint8_t press = space.press(current);
     if (press != kNoPress) {
-      std::uint32_t next = space.state(press, space.cell_of(current));
-      if (space.mark(next) == kOpen) {
+      const std::uint32_t next = space.state(press, space.cell_of(current));
+      if (undiscovered(space.mark(next))) {
         space.set_mark(next, kByPress);
-        space.set_mark(current, static_cast<std::uint8_t>(space.mark(current) | kPressedHere));
+        space.set_mark(current, space.mark(current) | kPressedHere);
         container.push_back(next);
       }
       continue;
     }
     for (int d = 0; d < 4; ++d) {
-      std::uint32_t next = current + space.offset(d);
-      if (space.mark(next) != kOpen) continue;
-      space.set_mark(next, static_cast<std::uint8_t>(kByMove + d));
+      const std::uint32_t next = space.neighbor(current, d);
+      if (!undiscovered(space.mark(next))) continue;
+      space.set_mark(next, kByMove + static_cast<unsigned>(d));
       if (space.cell_of(next) == target) return next;
       container.push_back(next);
     }
@@ -641,12 +753,12 @@ std::uint32_t exact_search(StateSpace& space) {
 }
 
 /// Whether the target can be reached at all, flooding one layer at a time (the order
-/// does not matter for the answer, so the search can stay in one layer's memory).
-/// Marks every reached state kReached: for an unsolvable map, exactly the states the
-/// exact search would discover.
+/// does not matter for the answer, so the work can stay in one layer's memory).
+/// Marks every state it reaches kReached: for an unsolvable map these are exactly
+/// the states the exact search would discover.
 bool reachable(StateSpace& space) {
   const Puzzle& puzzle = space.puzzle();
-  std::vector<std::vector<std::uint32_t>> pending(puzzle.colors + 1);  // cells to start from, per layer
+  std::vector<std::vector<std::uint32_t>> pending(puzzle.colors + 1);  // cells to flood from, per layer
   space.set_mark(space.state(0, puzzle.start), kReached);
   pending[0].push_back(puzzle.start);
   std::vector<std::uint32_t> stack;
@@ -658,23 +770,23 @@ bool reachable(StateSpace& space) {
       stack.swap(pending[layer]);
       const std::uint32_t base = space.state(layer, 0);
       while (!stack.empty()) {
-        std::uint32_t cell = stack.back();
+        const std::uint32_t current = base | stack.back();
         stack.pop_back();
-        std::uint8_t press = space.press(base | cell);
+        const std::uint8_t press = space.press(current);
         if (press != kNoPress) {
-          std::uint32_t next = space.state(press, cell);
+          const std::uint32_t next = space.state(press, space.cell_of(current));
           if (space.mark(next) == kOpen) {
             space.set_mark(next, kReached);
-            pending[press].push_back(cell);
+            pending[press].push_back(space.cell_of(current));
           }
           continue;
         }
         for (int d = 0; d < 4; ++d) {
-          std::uint32_t next = cell + space.offset(d);
-          if (space.mark(base | next) != kOpen) continue;
-          space.set_mark(base | next, kReached);
-          if (next == puzzle.target) return true;
-          stack.push_back(next);
+          const std::uint32_t next = space.neighbor(current, d);
+          if (space.mark(next) != kOpen) continue;
+          space.set_mark(next, kReached);
+          if (space.cell_of(next) == puzzle.target) return true;
+          stack.push_back(space.cell_of(next));
         }
       }
     }
@@ -687,16 +799,15 @@ std::vector<std::uint32_t> backtrace(const StateSpace& space, std::uint32_t end)
   std::vector<std::uint32_t> path{end};
   std::uint32_t state = end;
   for (;;) {
-    std::uint8_t how = space.mark(state) & 7;
+    const unsigned how = space.mark(state) & 7;
     if (how == kIsStart) break;
     if (how == kByPress) {
-      std::uint32_t cell = space.cell_of(state);
+      const std::uint32_t cell = space.cell_of(state);
       std::uint32_t layer = 0;
-      while (layer == space.layer_of(state) || !pressed_here(space.mark(space.state(layer, cell))))
-        ++layer;
+      while (layer == space.layer_of(state) || !pressed_here(space.mark(space.state(layer, cell)))) ++layer;
       state = space.state(layer, cell);
     } else {
-      state -= space.offset(how - kByMove);
+      state = space.neighbor(state, static_cast<int>(how - kByMove + 2) % 4);  // step back
     }
     path.push_back(state);
   }
@@ -704,32 +815,46 @@ std::vector<std::uint32_t> backtrace(const StateSpace& space, std::uint32_t end)
   return path;
 }
 
+/// One bit per grid cell: whether any layer reached it.
+std::vector<std::uint64_t> reached_cells(const StateSpace& space) {
+  const Layout& layout = space.puzzle().layout;
+  std::vector<std::uint64_t> bits((layout.cells() + 63) / 64);
+  for (std::uint32_t layer = 0; layer <= space.puzzle().colors; ++layer)
+    for (std::uint64_t cell = layout.used_begin(); cell < layout.used_end(); ++cell)
+      if (space.mark(space.state(layer, static_cast<std::uint32_t>(cell))) == kReached)
+        bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
+  return bits;
+}
+
 }  // namespace
 
 /// The outcome of a search: the path of states from the start to the target (empty if
-/// there is none), and for an unsolvable map which cells were discovered.
+/// there is none), or for an unsolvable map which cells were discovered.
 struct Solution {
-  std::vector<std::uint32_t> path;  ///< states: layer << shift | cell
-  std::vector<bool> discovered;     ///< per grid cell, only when path is empty
-  unsigned shift = 0;               ///< of the state indices in path
+  std::vector<std::uint32_t> path;        ///< states: layer << shift | cell
+  unsigned shift = 0;                     ///< of the states in path
+  std::vector<std::uint64_t> discovered;  ///< one bit per grid cell, when path is empty
+
+  std::uint32_t layer_of(std::uint32_t state) const { return state >> shift; }
+  std::uint32_t cell_of(std::uint32_t state) const { return state & ((std::uint32_t{1} << shift) - 1); }
+  bool was_discovered(std::uint32_t cell) const { return discovered[cell / 64] >> (cell % 64) & 1; }
 };
 
-/// Solves `puzzle` as the spec's algorithm does with the given container.
+/// Solves `puzzle` as the spec's algorithm does with the given container. A first
+/// pass settles whether the target can be reached at all; only then does the exact
+/// search run, continuing over what that pass marked.
 Solution solve(const Puzzle& puzzle, Container container) {
   StateSpace space(puzzle);
   space.reset();
   Solution solution;
   solution.shift = space.shift();
   if (!reachable(space)) {
-    solution.discovered.assign(std::size_t{puzzle.height + 2} * puzzle.stride, false);
-    for (std::uint32_t row = 0; row < puzzle.height; ++row)
-      for (std::uint32_t col = 0; col < puzzle.width; ++col)
-        solution.discovered[puzzle.cell(row, col)] = space.discovered(puzzle.cell(row, col));
+    solution.discovered = reached_cells(space);
     return solution;
   }
-  space.reset();
-  std::uint32_t end = container == Container::stack ? exact_search<Container::stack>(space)
-                                                    : exact_search<Container::queue>(space);
+  const std::uint32_t end = container == Container::stack ? exact_search<Container::stack>(space)
+                                                          : exact_search<Container::queue>(space);
+  assert(end != kNotFound);
   solution.path = backtrace(space, end);
   return solution;
 }
@@ -758,70 +883,84 @@ namespace {
 
 void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   std::string text;
-  text.reserve(solution.path.size() * 20);
-  const std::uint32_t cell_mask = (std::uint32_t{1} << solution.shift) - 1;
+  text.reserve(solution.path.size() * 24);
   char line[64];
   for (std::uint32_t state : solution.path) {
-    std::uint32_t cell = state & cell_mask;
-    int n = std::snprintf(line, sizeof line, "(%c, (%u, %u))\n", layer_color(state >> solution.shift),
-                          puzzle.row_of(cell), puzzle.col_of(cell));
-    text.append(line, static_cast<std::size_t>(n));
+    const std::uint32_t cell = solution.cell_of(state);
+    char* p = line;
+    *p++ = '(';
+    *p++ = layer_color(solution.layer_of(state));
+    p = std::copy_n(", (", 3, p);
+    p = std::to_chars(p, line + sizeof line, puzzle.row_of(cell)).ptr;
+    p = std::copy_n(", ", 2, p);
+    p = std::to_chars(p, line + sizeof line, puzzle.col_of(cell)).ptr;
+    p = std::copy_n("))\n", 3, p);
+    text.append(line, static_cast<std::size_t>(p - line));
   }
   sink.write(text);
 }
 
-/// The character each kind shows as on the map of `layer`, before the path is drawn:
-/// the layer's own buttons and doors (traps on '^') read as floor, the start only on '^'.
-void layer_chars(std::uint32_t layer, char (&chars)[kKinds]) {
-  char color = layer_color(layer);
-  for (std::uint8_t kind = 0; kind < kKinds; ++kind) {
-    char c = kind_char(kind);
-    if (c == '@' && layer != 0) c = '.';
-    else if (c == color || (is_door(c) && c - 'A' + 'a' == color)) c = '.';
-    chars[kind] = c;
-  }
-}
-
-/// Writes the map rows of `puzzle` through `chars` into `out`, one line per row.
+/// The map's rows as text, one line per row, each cell shown as char_of(cell).
 template <typename CharOf>
-void render_rows(const Puzzle& puzzle, std::string& out, CharOf char_of) {
-  out.resize(std::size_t{puzzle.height} * (puzzle.width + 1));
+std::string render_rows(const Puzzle& puzzle, CharOf char_of) {
+  std::string out(std::size_t{puzzle.height} * (std::size_t{puzzle.width} + 1), '\n');
+  const Layout::Step& east = puzzle.layout.step(1);
   char* p = &out[0];
   for (std::uint32_t row = 0; row < puzzle.height; ++row) {
     std::uint32_t cell = puzzle.cell(row, 0);
-    for (std::uint32_t col = 0; col < puzzle.width; ++col) *p++ = char_of(cell + col);
-    *p++ = '\n';
+    for (std::uint32_t col = 0; col < puzzle.width; ++col, cell = east.from(cell)) *p++ = char_of(cell);
+    ++p;
+  }
+  return out;
+}
+
+/// The characters that read as floor on the map of `layer`, where nothing of the path
+/// covers them: on '^' the traps; on a color's map its own buttons and doors, and the
+/// start, which shows only on '^'.
+void floor_chars(std::uint32_t layer, char (&chars)[3]) {
+  if (layer == 0) {
+    chars[0] = chars[1] = chars[2] = kNoColor;
+  } else {
+    chars[0] = layer_color(layer);
+    chars[1] = static_cast<char>(chars[0] - 'a' + 'A');
+    chars[2] = '@';
   }
 }
 
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The path's marks: '+' where it walks, '%' where it presses a button and '@' where
-  // it arrives in the button's layer; a later mark on the same state wins.
+  // The path drawn in: '+' where it walks, '%' where it presses a button and '@' where
+  // it arrives in the button's layer. A press overwrites the '+' of its state.
   struct PathMark { std::uint32_t state; char symbol; };
   std::vector<PathMark> marks;
-  const auto& path = solution.path;
+  const std::vector<std::uint32_t>& path = solution.path;
   for (std::size_t i = 1; i < path.size(); ++i) {
-    if (path[i] >> solution.shift != path[i - 1] >> solution.shift) {
+    if (solution.layer_of(path[i]) != solution.layer_of(path[i - 1])) {
       marks.push_back({path[i - 1], '%'});
       marks.push_back({path[i], '@'});
     } else if (i + 1 < path.size()) {
       marks.push_back({path[i], '+'});
     }
   }
-  std::stable_sort(marks.begin(), marks.end(),
-                   [&](const PathMark& a, const PathMark& b) { return a.state >> solution.shift < b.state >> solution.shift; });
-  const std::uint32_t cell_mask = (std::uint32_t{1} << solution.shift) - 1;
-  std::string text;
+  std::stable_sort(marks.begin(), marks.end(), [&](const PathMark& a, const PathMark& b) {
+    return solution.layer_of(a.state) < solution.layer_of(b.state);
+  });
+
+  const std::string input = render_rows(puzzle, [&](std::uint32_t cell) { return kind_char(puzzle.grid[cell]); });
+  std::string text(input.size(), '\0');
   std::size_t next_mark = 0;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-    char chars[kKinds];
-    layer_chars(layer, chars);
-    render_rows(puzzle, text, [&](std::uint32_t cell) { return chars[puzzle.grid[cell]]; });
-    for (; next_mark < marks.size() && marks[next_mark].state >> solution.shift == layer; ++next_mark) {
-      std::uint32_t cell = marks[next_mark].state & cell_mask;
+    char floor[3];
+    floor_chars(layer, floor);
+    for (std::size_t i = 0; i < input.size(); ++i) {
+      const char c = input[i];
+      text[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
+    }
+    for (; next_mark < marks.size() && solution.layer_of(marks[next_mark].state) == layer; ++next_mark) {
+      const std::uint32_t cell = solution.cell_of(marks[next_mark].state);
       text[std::size_t{puzzle.row_of(cell)} * (puzzle.width + 1) + puzzle.col_of(cell)] = marks[next_mark].symbol;
     }
-    sink.write(std::string("// color ") + layer_color(layer) + "\n");
+    const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', layer_color(layer), '\n'};
+    sink.write(std::string_view(header, sizeof header));
     sink.write(text);
   }
 }
@@ -833,9 +972,8 @@ const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
 #endif
 
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  std::string text;
-  render_rows(puzzle, text, [&](std::uint32_t cell) {
-    return solution.discovered[cell] ? kind_char(puzzle.grid[cell]) : '#';
+  const std::string text = render_rows(puzzle, [&](std::uint32_t cell) {
+    return solution.was_discovered(cell) ? kind_char(puzzle.grid[cell]) : '#';
   });
   sink.write(kNoSolutionHeader);
   sink.write(text);

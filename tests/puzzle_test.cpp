@@ -226,6 +226,54 @@ TEST(ParseTest, TheBinaryRejectsBadMapsWithOneLineOnStderrAndNothingOnStdout) {
   }
 }
 
+// ==== LayoutTest ====================================================================
+
+TEST(LayoutTest, CellsAreDistinctInvertibleAndStepToTheirNeighbours) {
+  // Square, wide, tall, thin and tiny maps: every tile shape, transposed or not.
+  const std::pair<std::uint32_t, std::uint32_t> sizes[] = {
+      {1, 2}, {2, 1}, {1, 300}, {300, 1}, {2, 200}, {200, 2}, {3, 90}, {5, 1000},
+      {7, 7}, {8, 16}, {9, 17}, {33, 65}, {65, 33}, {100, 3}, {14, 500}, {40, 41}};
+  for (auto [height, width] : sizes) {
+    puzzle::Layout layout(height, width);
+    std::set<std::uint32_t> seen;
+    for (std::uint32_t r = 0; r < height; ++r)
+      for (std::uint32_t c = 0; c < width; ++c) {
+        const std::uint32_t cell = layout.cell(r, c);
+        ASSERT_TRUE(seen.insert(cell).second) << height << "x" << width << " " << r << "," << c;
+        ASSERT_GE(cell, layout.used_begin());
+        ASSERT_LT(cell, layout.used_end());
+        ASSERT_EQ(layout.row_of(cell), r);
+        ASSERT_EQ(layout.col_of(cell), c);
+        // Border cells (row or column -1 / height / width) are distinct from map cells.
+        const std::uint32_t north = layout.step(0).from(cell), east = layout.step(1).from(cell);
+        const std::uint32_t south = layout.step(2).from(cell), west = layout.step(3).from(cell);
+        EXPECT_EQ(north, layout.cell(r - 1, c));
+        EXPECT_EQ(east, layout.cell(r, c + 1));
+        EXPECT_EQ(south, layout.cell(r + 1, c));
+        EXPECT_EQ(west, layout.cell(r, c - 1));
+        for (std::uint32_t n : {north, east, south, west}) EXPECT_LT(n, layout.cells());
+      }
+    for (std::uint32_t r = 0; r < height; ++r) {
+      EXPECT_EQ(seen.count(layout.cell(r, std::uint32_t(-1))), 0u);
+      EXPECT_EQ(seen.count(layout.cell(r, width)), 0u);
+    }
+    for (std::uint32_t c = 0; c < width; ++c) {
+      EXPECT_EQ(seen.count(layout.cell(std::uint32_t(-1), c)), 0u);
+      EXPECT_EQ(seen.count(layout.cell(height, c)), 0u);
+    }
+  }
+}
+
+TEST(LayoutTest, PaddingStaysSmallForThinMaps) {
+  // The cells a search touches stay within 1.3x (plus a tile) of the map's, however thin.
+  for (auto [height, width] : {std::pair<std::uint32_t, std::uint32_t>{1, 100000}, {100000, 1},
+                               {2, 50000}, {50000, 3}, {1000, 1000}}) {
+    puzzle::Layout layout(height, width);
+    const double used = double(layout.used_end() - layout.used_begin());
+    EXPECT_LT(used, 1.3 * (double(height) + 2) * (double(width) + 2) + 4096) << height << "x" << width;
+  }
+}
+
 // ==== GoldenTest: the spec's examples ==================================================
 
 /// The inputs in spec-inputs/ and the expected output of each mode. An input X.txt
@@ -431,11 +479,13 @@ struct RandomMap {
   }
 };
 
-RandomMap random_map(Rng& rng, std::uint32_t max_side) {
+/// A random valid map of 1..max_height x 1..max_width (max_width = max_height if 0).
+RandomMap random_map(Rng& rng, std::uint32_t max_height, std::uint32_t max_width = 0) {
+  if (max_width == 0) max_width = max_height;
   RandomMap m;
   do {
-    m.height = 1 + rng.below(max_side);
-    m.width = 1 + rng.below(max_side);
+    m.height = 1 + rng.below(max_height);
+    m.width = 1 + rng.below(max_width);
   } while (m.height * m.width < 2);
   m.colors = rng.below(10) == 0 ? 26 : rng.below(5);
   std::uint32_t walls = rng.below(45), doors = rng.below(20), buttons = rng.below(12), traps = rng.below(8);
@@ -632,6 +682,8 @@ TEST(StressTest, RandomMapsMatchTheReferenceInEveryMode) {
   int solved = 0, unsolved = 0;
   for (int i = 0; i < 4000; ++i) {
     RandomMap m = random_map(rng, i < 3000 ? 7 : 24);
+    if (i % 10 == 9) m = random_map(rng, 3, 150);  // thin maps: plain rows
+    if (i % 10 == 4) m = random_map(rng, 150, 3);  // and transposed
     std::string input = m.text();
     Reference ref(m);
     for (bool stack : {false, true})
