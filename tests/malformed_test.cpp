@@ -374,6 +374,41 @@ TEST(GoodInputTest, OneByOneCannotHoldBothSymbolsButOneByTwoCan) {
   EXPECT_EQ(r.out, "(^, (0, 1))\n(^, (0, 0))\n");
 }
 
+// ==== Standard input and output that are not plain files ============================
+// The redirections inside the command replace the ones testutil::run adds around it.
+
+TEST(StreamTest, StandardInputThatIsADirectoryIsAnErrorNotACrash) {
+  testutil::Result r = testutil::run(testutil::puzzle_bin() + " -q < /");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("puzzle: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("standard input"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(StreamTest, ClosedStandardInputIsAnError) {
+  testutil::Result r = testutil::run(testutil::puzzle_bin() + " -q <&-");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("puzzle: error: ", 0), 0u) << r.err;
+}
+
+TEST(StreamTest, AFullDiskIsReportedWithExitOne) {
+  // The answer cannot be written: exit 0 would tell the caller it was.
+  testutil::Result r = testutil::run(testutil::puzzle_bin() + " -q > /dev/full", kSimple);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("write"), std::string::npos) << r.err;
+}
+
+TEST(StreamTest, ClosedStandardOutputIsReportedWithExitOne) {
+  testutil::Result r = testutil::run(testutil::puzzle_bin() + " -s -o list >&-", kSimple);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("write"), std::string::npos) << r.err;
+}
+
+TEST(StreamTest, HelpToAFullDiskIsReportedWithExitOne) {
+  testutil::Result r = testutil::run(testutil::puzzle_bin() + " --help > /dev/full");
+  EXPECT_EQ(r.status, 1) << r.err;
+}
+
 // ==== Replays and mutations ========================================================
 
 /// Files in `dir`, sorted; empty if the folder is missing.
