@@ -1,0 +1,8 @@
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+# tools/mapgen: a seeded generator of valid puzzle maps (`make tools`; not submitted).
+# `tools/mapgen --help` lists its options.
+
+TOOLS += tools/mapgen
+
+tools/mapgen: tools/mapgen.cpp
+	$(CXX) $(TOOLFLAGS) $< -o $@
