@@ -374,6 +374,100 @@ TEST(GoodInputTest, OneByOneCannotHoldBothSymbolsButOneByTwoCan) {
   EXPECT_EQ(r.out, "(^, (0, 1))\n(^, (0, 0))\n");
 }
 
+// ==== Shapes at the edges of the solver's memory layout ==============================
+// The search stores cells in tiles (powers of two: 8 x 16, 128 x 1, ...) and transposes
+// maps taller than wide; a step across a tile edge or the map's border is where an out
+// of bounds access would hide. Open floor from one corner to the other, both ways:
+// the queue's path must be a shortest one (height + width - 1 states) and every step
+// must be to a neighbour; walled in, the target is never discovered and everything
+// else is. Under make sanitize these run with AddressSanitizer.
+
+std::string open_map(std::uint32_t h, std::uint32_t w, bool reverse, bool walled) {
+  std::vector<std::string> rows(h, std::string(w, '.'));
+  std::uint32_t sr = reverse ? h - 1 : 0, sc = reverse ? w - 1 : 0;
+  std::uint32_t tr = reverse ? 0 : h - 1, tc = reverse ? 0 : w - 1;
+  rows[sr][sc] = '@';
+  rows[tr][tc] = '?';
+  if (walled) {
+    for (int d = 0; d < 4; ++d) {
+      long r = long{tr} + (d == 0 ? -1 : d == 2 ? 1 : 0), c = long{tc} + (d == 1 ? 1 : d == 3 ? -1 : 0);
+      if (r >= 0 && c >= 0 && r < long{h} && c < long{w} && rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] == '.')
+        rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = '#';
+    }
+  }
+  std::string text = "0 " + std::to_string(h) + " " + std::to_string(w) + "\n";
+  for (const std::string& row : rows) text += row + "\n";
+  return text;
+}
+
+TEST(ShapeSweepTest, CornerToCornerOnEveryShapeAroundTileEdges) {
+  const std::uint32_t sizes[] = {1, 2, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 130, 255, 256, 257};
+  puzzle::Options queue_list;
+  queue_list.container = puzzle::Container::queue;
+  queue_list.output = puzzle::OutputMode::list;
+  puzzle::Options stack_list = queue_list;
+  stack_list.container = puzzle::Container::stack;
+  int maps = 0;
+  for (std::uint32_t h : sizes) {
+    for (std::uint32_t w : sizes) {
+      if (h * w < 2) continue;
+      for (bool reverse : {false, true}) {
+        std::string map = open_map(h, w, reverse, false);
+        SCOPED_TRACE(std::to_string(h) + " x " + std::to_string(w) + (reverse ? " reversed" : ""));
+        std::string out = puzzle::run_to_string(map, queue_list);
+        ASSERT_EQ(std::count(out.begin(), out.end(), '\n'), long{h} + long{w} - 1) << "not a shortest path";
+        for (const puzzle::Options& options : {queue_list, stack_list}) {
+          out = puzzle::run_to_string(map, options);
+          long pr = -1, pc = -1, r = 0, c = 0;
+          std::size_t pos = 0;
+          int n = 0;
+          while (pos < out.size()) {
+            const std::string line = out.substr(pos, out.find('\n', pos) - pos);  // sscanf reads to the NUL
+            ASSERT_EQ(std::sscanf(line.c_str(), "(^, (%ld, %ld))", &r, &c), 2) << line;
+            ASSERT_TRUE(r >= 0 && c >= 0 && r < long{h} && c < long{w}) << r << ", " << c;
+            if (n++ > 0) {
+              ASSERT_EQ(std::labs(r - pr) + std::labs(c - pc), 1) << "a jump at " << r << ", " << c;
+            }
+            pr = r;
+            pc = c;
+            pos = out.find('\n', pos) + 1;
+          }
+          EXPECT_EQ(pr, reverse ? 0 : long{h} - 1);
+          EXPECT_EQ(pc, reverse ? 0 : long{w} - 1);
+        }
+        // Walled in: "No solution." and the map less its target ('?' becomes '#'). On
+        // 1 x 2 and 2 x 1 the start touches the target and no wall can come between.
+        if (h + w == 3) continue;
+        std::string walled = open_map(h, w, reverse, true);
+        std::string expected_rows = walled.substr(walled.find('\n') + 1);
+        std::replace(expected_rows.begin(), expected_rows.end(), '?', '#');
+        EXPECT_EQ(puzzle::run_to_string(walled, queue_list), "No solution.\nDiscovered:\n" + expected_rows);
+        ++maps;
+      }
+    }
+  }
+  EXPECT_GT(maps, 900);
+}
+
+TEST(ShapeSweepTest, ThinMapsBothWays) {
+  puzzle::Options options;
+  options.container = puzzle::Container::queue;
+  options.output = puzzle::OutputMode::list;
+  for (std::uint32_t len : {1000u, 4095u, 4096u, 4097u, 20000u}) {
+    for (std::uint32_t thick : {1u, 2u, 3u}) {
+      for (bool tall : {false, true}) {
+        std::uint32_t h = tall ? len : thick, w = tall ? thick : len;
+        SCOPED_TRACE(std::to_string(h) + " x " + std::to_string(w));
+        std::string out = puzzle::run_to_string(open_map(h, w, false, false), options);
+        EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), long{h} + long{w} - 1);
+        EXPECT_EQ(out.rfind("(^, (0, 0))\n", 0), 0u);
+        std::string last = "(^, (" + std::to_string(h - 1) + ", " + std::to_string(w - 1) + "))\n";
+        EXPECT_EQ(out.substr(out.size() - last.size()), last);
+      }
+    }
+  }
+}
+
 // ==== Standard input and output that are not plain files ============================
 // The redirections inside the command replace the ones testutil::run adds around it.
 
