@@ -1,0 +1,16 @@
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+# tools/check: replays a solution (list or map output) move by move and reports the
+# first illegal move (`make tools`; not submitted). `tools/check --help` tells more.
+# It compiles puzzle.cpp into itself (PUZZLE_NO_MAIN) to reuse the solver's parser
+# and rule functions.
+
+TOOLS += tools/check
+
+tools/check: tools/check.cpp puzzle.cpp
+	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
+
+# tests/check_test reads the trace of the solver (`make trace`): have it built, and
+# rebuilt when the solver changes, before the test runs (also under `make sanitize`).
+$(BUILD)/tests/check_test $(BUILD)/sanitize/tests/check_test: | puzzle_trace
+puzzle_trace: $(SOURCES) $(wildcard *.h *.hpp)
+	$(MAKE) --no-print-directory trace
