@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/util.h"
@@ -517,28 +518,52 @@ std::vector<std::string> files_in(const std::string& dir) {
   return files;
 }
 
-/// Options from a fuzz input's first byte (tests/fuzz/puzzle_fuzz.cpp's layout).
-std::string args_of(unsigned char mode) {
-  return std::string(mode & 1 ? "-s" : "-q") + (mode & 2 ? " -o list" : " -o map");
+/// A word quoted for /bin/sh.
+std::string shell_quote(const std::string& word) {
+  std::string q = "'";
+  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+/// The command line and the map of a fuzz input (tests/fuzz/puzzle_fuzz.cpp's layout):
+/// the first byte picks the options, or, with a high nibble of 0xF, the first line
+/// holds them (words between single spaces).
+std::pair<std::string, std::string> split_fuzz_input(const std::string& data) {
+  auto mode = static_cast<unsigned char>(data[0]);
+  std::string rest = data.substr(1);
+  if ((mode & 0xF0) != 0xF0)
+    return {std::string(mode & 1 ? "-s" : "-q") + (mode & 2 ? " -o list" : " -o map"), rest};
+  std::size_t end = rest.find('\n');
+  std::string line = rest.substr(0, end), map = end == std::string::npos ? "" : rest.substr(end + 1);
+  std::string args;
+  for (std::size_t pos = 0;;) {
+    std::size_t space = line.find(' ', pos);
+    args += " " + shell_quote(line.substr(pos, space == std::string::npos ? std::string::npos : space - pos));
+    if (space == std::string::npos) break;
+    pos = space + 1;
+  }
+  return {args, map};
 }
 
 TEST(RegressionTest, FuzzFindingsReplayCleanly) {
-  // Each file is a fuzz input that once broke the solver; it must now give exit 0 with
-  // output or exit 1 with a message, never a crash (under make sanitize, never a report).
+  // Each file is a fuzz input that once broke the solver, or a guard of a dangerous
+  // class (sizes that overflow, CR-only line ends, ...). Through the binary it must
+  // exit 0 with output or 1 with one message and nothing on stdout, never crash (under
+  // make sanitize, never a sanitizer report).
   std::vector<std::string> files = files_in("tests/fuzz/regressions");
-  if (files.empty()) GTEST_SKIP() << "no fuzz regressions recorded";
+  ASSERT_FALSE(files.empty()) << "tests/fuzz/regressions/ is missing";
   for (const std::string& file : files) {
     std::string data = read_file(file);
     if (data.empty()) continue;
-    auto mode = static_cast<unsigned char>(data[0]);
-    std::string args = args_of(mode), map = data.substr(1);
-    if ((mode & 0xF0) == 0xF0) continue;  // command-line inputs: the fuzzer replays those
+    auto [args, map] = split_fuzz_input(data);
     testutil::Result r = run_puzzle(args, map);
     EXPECT_TRUE(r.status == 0 || r.status == 1) << file << ": exit " << r.status << "\n" << r.err;
     if (r.status == 0) {
       EXPECT_FALSE(r.out.empty()) << file;
+      EXPECT_EQ(r.err, "") << file;
     } else if (r.status == 1) {
       EXPECT_EQ(r.err.rfind("puzzle: error: ", 0), 0u) << file << ": " << r.err;
+      EXPECT_EQ(r.out, "") << file;
     }
   }
 }
