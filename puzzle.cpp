@@ -253,6 +253,8 @@ class Layout {
   Layout(std::uint32_t height, std::uint32_t width) : transposed_(width < height) {
     const std::uint64_t rows = std::uint64_t{transposed_ ? width : height} + 2;  // with the border
     const std::uint64_t cols = std::uint64_t{transposed_ ? height : width} + 2;
+    rows_ = static_cast<std::uint32_t>(rows);
+    cols_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(cols, UINT32_MAX));
     auto round_up = [](std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; };
     // The cells touched with tiles of 2^bits rows; plain rows leave the border rows alone.
     auto touched = [&](unsigned bits) {
@@ -284,8 +286,8 @@ class Layout {
   std::uint32_t cell(std::uint32_t row, std::uint32_t col) const {
     return transposed_ ? tiled(col + 1, row + 1) : tiled(row + 1, col + 1);
   }
-  std::uint32_t row_of(std::uint32_t cell) const { return (transposed_ ? tile_col(cell) : tile_row(cell)) - 1; }
-  std::uint32_t col_of(std::uint32_t cell) const { return (transposed_ ? tile_row(cell) : tile_col(cell)) - 1; }
+  std::uint32_t row_of(std::uint32_t cell) const { return (transposed_ ? x_of(cell) : y_of(cell)) - 1; }
+  std::uint32_t col_of(std::uint32_t cell) const { return (transposed_ ? y_of(cell) : x_of(cell)) - 1; }
   /// Direction 0 north, 1 east, 2 south, 3 west, as the map is read.
   const Step& step(int direction) const { return steps_[direction]; }
   /// Cells in the grid; the map and its border lie in [used_begin, used_end).
@@ -293,19 +295,27 @@ class Layout {
   std::uint64_t used_begin() const { return used_begin_; }
   std::uint64_t used_end() const { return used_end_; }
 
- private:
+  // The stored orientation: rows y and columns x of the bordered map, transposed or not.
+  bool transposed() const { return transposed_; }
+  std::uint32_t rows() const { return rows_; }  ///< with the border
+  std::uint32_t cols() const { return cols_; }  ///< with the border
   std::uint32_t tiled(std::uint32_t y, std::uint32_t x) const {
     const std::uint32_t row_mask = (1u << row_bits_) - 1, col_mask = (1u << col_bits_) - 1;
     return (y >> row_bits_) * band_ + (x >> col_bits_ << 7) + ((y & row_mask) << col_bits_) + (x & col_mask);
   }
-  std::uint32_t tile_row(std::uint32_t cell) const {
+  std::uint32_t y_of(std::uint32_t cell) const {
     return (cell / band_) << row_bits_ | ((cell >> col_bits_) & ((1u << row_bits_) - 1));
   }
-  std::uint32_t tile_col(std::uint32_t cell) const {
+  std::uint32_t x_of(std::uint32_t cell) const {
     return ((cell % band_) >> 7) << col_bits_ | (cell & ((1u << col_bits_) - 1));
   }
+  /// The step from (y, x) to (y, x + 1).
+  Step along_row() const { return {(1u << col_bits_) - 1, (1u << col_bits_) - 1, 1, 128 - ((1u << col_bits_) - 1)}; }
+
+ private:
 
   bool transposed_ = false;  ///< the map's rows run down the tiles' columns
+  std::uint32_t rows_ = 0, cols_ = 0;
   unsigned row_bits_ = 0;    ///< log2 of a tile's rows; a tile has 2^(7 - row_bits_) columns
   unsigned col_bits_ = 7;
   std::uint32_t band_ = 0;   ///< cells in one row of tiles
@@ -507,125 +517,257 @@ Puzzle parse_puzzle(std::string_view input) {
 }
 
 // ==== Search =====================================================================
-// A state (layer, cell) is one 32-bit index, layer << shift | cell, where 1 << shift
-// is the grid's size rounded up to a power of two: the padding is never touched, so it
-// costs address space, not memory. A move adds the layout's step to the index.
+// Two passes. The reachability pass settles whether the target can be reached at
+// all, flooding one layer at a time over bit rows, a whole horizontal run of cells
+// per step; for an unsolvable map its result is the output, since the cells the
+// spec's search discovers do not depend on its order. Only a solvable map gets the
+// exact search, which follows the spec's algorithm state by state.
+//
+// In the exact search a state (layer, cell) is one 32-bit index, layer << shift |
+// cell, where 1 << shift is the grid's size rounded up to a power of two: the padding
+// is never touched, so it costs address space, not memory.
 
 namespace {
 
-/// Half a byte per state, set up from the grid before the search so that checking a
-/// neighbour is one load. kBlocked (zero, like untouched padding): a wall, a closed
-/// door or outside the map. kOpen: can be entered, not yet discovered. kReached:
-/// reached by the reachability pass, and to the exact search as good as kOpen.
-/// Otherwise how the exact search discovered the state: kByMove + d by a move in
-/// direction d, kByPress by a press in another layer, kIsStart; plus kPressedHere on
-/// the one state whose press discovered its button's layer, so that the backtrace
-/// can tell which layer a press came from.
-enum Mark : std::uint8_t {
+/// Half a byte per state of the exact search, set up from the grid first so that
+/// checking a neighbour is one load. kBlocked (zero, like untouched padding): a wall,
+/// a closed door, or outside the map; kOpen: can be entered, not yet discovered.
+/// Otherwise how the state was discovered: kByMove + d by a move in direction d,
+/// kByPress by a press in another layer, kIsStart; plus kPressedHere on the one state
+/// whose press discovered its button's layer, so the backtrace finds where a press
+/// came from.
+enum Mark : unsigned {
   kBlocked = 0,
   kByMove = 1,  ///< 1-4: north, east, south, west
   kByPress = 5,
   kIsStart = 6,
   kPressedHere = 8,
-  kReached = 14,
   kOpen = 15,
 };
 
-inline bool undiscovered(std::uint8_t mark) { return mark >= kReached; }
-inline bool pressed_here(std::uint8_t mark) { return (mark & kPressedHere) && mark < kReached; }
+constexpr std::uint8_t kNoPress = 0xFF;
+constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
 
-/// is_passable for cell kinds, spelled out so that reset() vectorizes: not a wall, and
-/// not a door unless it is `own_door` (the layer's door kind; kWall on '^').
+/// is_passable for cell kinds, spelled out so that it vectorizes: not a wall, and not
+/// a door unless it is `own_door` (the layer's own door kind; kWall for '^').
 inline unsigned own_door_kind(std::uint32_t layer) { return layer == 0 ? unsigned{kWall} : kDoor + layer - 1; }
 inline bool open_kind(unsigned kind, unsigned own_door) {
   return kind != kWall && (kind - kDoor >= 26u || kind == own_door);
 }
 
-constexpr std::uint8_t kNoPress = 0xFF;
-constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
+/// The rules of the game as a table over layers and cell kinds, from the rule
+/// functions (the assertion keeps open_kind the same as is_passable).
+struct Rules {
+  std::uint8_t press[27 * 64];  ///< [layer * 64 + kind]: the layer a press leads to, or kNoPress
 
-/// The state space of one puzzle: a mark for every state, the rules as tables, and
-/// the steps between neighbours.
-class StateSpace {
- public:
-  explicit StateSpace(const Puzzle& puzzle) : puzzle_(puzzle), grid_(puzzle.grid.data()) {
-    while ((std::uint64_t{1} << shift_) < puzzle.layout.cells()) ++shift_;
-    const std::uint64_t states = std::uint64_t{puzzle.colors + 1} << shift_;
-    if (states > (std::uint64_t{1} << 32))
-      fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) + " layers of " +
-           std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
-           " cells need more than 2^32 states");
-    marks_ = Buffer<std::uint8_t>(static_cast<std::size_t>(states / 2));
-    for (int d = 0; d < 4; ++d) steps_[d] = puzzle.layout.step(d);
-    build_tables();
-  }
-
-  /// Marks every state of the map kOpen or kBlocked, layer by layer from the grid.
-  void reset() {
-    const std::size_t begin = puzzle_.layout.used_begin() / 2, end = puzzle_.layout.used_end() / 2;
-    for (std::uint32_t layer = 0; layer <= puzzle_.colors; ++layer) {
-      const unsigned own_door = own_door_kind(layer);
-      std::uint8_t* marks = marks_.data() + (std::size_t{layer} << shift_) / 2;
-      for (std::size_t i = begin; i < end; ++i) {
-        const unsigned low = grid_[2 * i], high = grid_[2 * i + 1];
-        marks[i] = static_cast<std::uint8_t>((open_kind(low, own_door) ? 0x0F : 0) |
-                                             (open_kind(high, own_door) ? 0xF0 : 0));
-      }
-    }
-  }
-
-  std::uint8_t mark(std::uint32_t state) const {
-    return static_cast<std::uint8_t>(marks_[state >> 1] >> ((state & 1) * 4) & 15);
-  }
-  void set_mark(std::uint32_t state, unsigned value) {
-    std::uint8_t& byte = marks_[state >> 1];
-    const unsigned shift = (state & 1) * 4;
-    byte = static_cast<std::uint8_t>((byte & ~(15u << shift)) | value << shift);
-  }
-  /// Asks the memory system for what investigating `state` will read.
-  void prefetch(std::uint32_t state) const {
-    __builtin_prefetch(&marks_[state >> 1]);
-    __builtin_prefetch(&marks_[steps_[0].from(state) >> 1]);
-    __builtin_prefetch(&marks_[steps_[2].from(state) >> 1]);
-    __builtin_prefetch(&grid_[state & cell_mask()]);
-  }
-
-  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const { return layer << shift_ | cell; }
-  std::uint32_t layer_of(std::uint32_t state) const { return state >> shift_; }
-  std::uint32_t cell_of(std::uint32_t state) const { return state & cell_mask(); }
-  std::uint32_t cell_mask() const { return static_cast<std::uint32_t>((std::uint64_t{1} << shift_) - 1); }
-  unsigned shift() const { return shift_; }
-  /// The neighbour of `state` in direction d (0 north, 1 east, 2 south, 3 west).
-  std::uint32_t neighbor(std::uint32_t state, int d) const { return steps_[d].from(state); }
-  /// The layer reached by pressing where `state` stands, or kNoPress if that is not
-  /// an active button.
-  std::uint8_t press(std::uint32_t state) const {
-    return press_[layer_of(state) * 64 + grid_[cell_of(state)]];
-  }
-  const Puzzle& puzzle() const { return puzzle_; }
-
- private:
-  /// The rules of the game as tables over cell kinds, from the rule functions; the
-  /// assertion keeps open_kind the same as is_passable.
-  void build_tables() {
-    std::memset(press_, kNoPress, sizeof press_);
-    for (std::uint32_t layer = 0; layer <= puzzle_.colors; ++layer) {
+  explicit Rules(std::uint32_t colors) {
+    std::memset(press, kNoPress, sizeof press);
+    for (std::uint32_t layer = 0; layer <= colors; ++layer) {
       const char color = layer_color(layer);
       for (unsigned kind = 0; kind < kKinds; ++kind) {
         const char c = kind_char(static_cast<std::uint8_t>(kind));
         if (is_active_button(color, c))
-          press_[layer * 64 + kind] = static_cast<std::uint8_t>(layer_index(pressed_layer(c)));
+          press[layer * 64 + kind] = static_cast<std::uint8_t>(layer_index(pressed_layer(c)));
         assert(is_passable(color, c) == open_kind(kind, own_door_kind(layer)));
       }
     }
   }
+};
+
+// ---- The reachability pass ------------------------------------------------------
+
+/// Floods the states that can be reached, 64 cells at a time, over bit rows in the
+/// layout's orientation (row y, column x of the bordered map). For each layer two
+/// masks per word say which cells it can enter (`open`) and walk on from (`walk`:
+/// open and not an active button); they follow from bit planes of the cell classes
+/// (floor, doors, buttons, traps, five bits of a letter's color) in a few operations,
+/// the first time a layer is flooded. One bit per state records what is reached.
+/// A flood works through a list of words that gained walkable cells: it fills their
+/// runs of walkable cells sideways, reaches the open cells beside and above and below
+/// them, and lists the words that gained. A button reached in one layer seeds its own
+/// layer, flooded in a later round.
+class Reachability {
+ public:
+  Reachability(const Puzzle& puzzle, const Rules& rules)
+      : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
+        words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1), layer_words_(std::size_t{rows_} * words_),
+        planes_(layer_words_ * kPlanes), masks_(layers_ * layer_words_ * 2), prepared_(layers_),
+        reached_(layers_ * layer_words_), pending_(layers_) {
+    build_planes();
+    target_ = {layout_.y_of(puzzle.target), layout_.x_of(puzzle.target)};
+  }
+
+  /// Floods from the start; true as soon as the target is reached.
+  bool run() {
+    pending_[0].push_back({layout_.y_of(puzzle_.start), layout_.x_of(puzzle_.start)});
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (std::uint32_t layer = 0; layer < layers_; ++layer) {
+        if (pending_[layer].empty()) continue;
+        progress = true;
+        if (flood(layer)) return true;
+      }
+    }
+    return false;
+  }
+
+  /// One bit per cell of the bordered map, row by row: reached in any layer.
+  std::vector<std::uint64_t> reached_cells() const {
+    std::vector<std::uint64_t> any(layer_words_);
+    for (std::uint32_t layer = 0; layer < layers_; ++layer)
+      for (std::size_t i = 0; i < layer_words_; ++i) any[i] |= reached_[layer * layer_words_ + i];
+    return any;
+  }
+
+ private:
+  struct Place { std::uint32_t y, x; };  ///< x: a column, or a word of 64 columns
+  enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
+
+  void build_planes() {
+    const std::uint8_t* grid = puzzle_.grid.data();
+    const Layout::Step along = layout_.along_row();
+    for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
+      std::uint32_t cell = layout_.tiled(y, 0);
+      for (std::uint32_t x = 0; x < layout_.cols(); ++x, cell = along.from(cell)) {
+        const unsigned kind = grid[cell];
+        if (kind == kWall) continue;
+        std::uint64_t* p = &planes_[(std::size_t{y} * words_ + x / 64) * kPlanes];
+        const std::uint64_t bit = std::uint64_t{1} << (x % 64);
+        unsigned color = 0;
+        if (kind < kDoor) {
+          p[kFloorPlane] |= bit;
+        } else if (kind < kButton) {
+          p[kDoorPlane] |= bit;
+          color = kind - kDoor;
+        } else if (kind < kTrap) {
+          p[kButtonPlane] |= bit;
+          color = kind - kButton;
+        } else {
+          p[kTrapPlane] |= bit;
+        }
+        for (unsigned b = 0; b < 5; ++b)
+          if (color >> b & 1) p[kColorPlane + b] |= bit;
+      }
+    }
+  }
+
+  /// The masks of `layer`: open where the layer can enter (floor, every button and
+  /// trap, its own doors), walk where it can also move on (floor, its own doors and
+  /// buttons, and traps on '^').
+  void prepare(std::uint32_t layer) {
+    prepared_[layer] = true;
+    std::uint64_t flip[5];  // XORed into the color planes: all ones where the layer's color bit is 0
+    for (unsigned b = 0; b < 5; ++b) flip[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
+    std::uint64_t* out = &masks_[layer * layer_words_ * 2];
+    for (std::size_t i = 0; i < layer_words_; ++i) {
+      const std::uint64_t* p = &planes_[i * kPlanes];
+      std::uint64_t own = 0;  // letters of the layer's color
+      if (layer != 0) {
+        own = ~std::uint64_t{0};
+        for (unsigned b = 0; b < 5; ++b) own &= p[kColorPlane + b] ^ flip[b];
+      }
+      out[2 * i] = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
+      out[2 * i + 1] = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer == 0 ? p[kTrapPlane] : 0);
+    }
+  }
+
+  /// The cells of `walk` in the same runs as `seeds` (seeds within walk).
+  static std::uint64_t fill_runs(std::uint64_t seeds, std::uint64_t walk) {
+    const std::uint64_t up = (((walk + seeds) ^ walk ^ seeds) & walk) | seeds;  // carries run upward
+    std::uint64_t down = seeds, p = walk;  // Kogge-Stone fill toward bit 0
+    down |= (down >> 1) & p, p &= p >> 1;
+    down |= (down >> 2) & p, p &= p >> 2;
+    down |= (down >> 4) & p, p &= p >> 4;
+    down |= (down >> 8) & p, p &= p >> 8;
+    down |= (down >> 16) & p, p &= p >> 16;
+    down |= (down >> 32) & p;
+    return up | down;
+  }
+
+  /// Reaches the cells `bits` of word (y, w) in `layer` that were not reached yet:
+  /// active buttons are pressed, and the word is listed if it gained walkable cells.
+  void reach(std::uint32_t layer, std::uint32_t y, std::uint32_t w, std::uint64_t bits, std::vector<Place>& work) {
+    const std::size_t i = std::size_t{y} * words_ + w;
+    const std::uint64_t* m = &masks_[(layer * layer_words_ + i) * 2];
+    std::uint64_t& reached = reached_[layer * layer_words_ + i];
+    bits &= m[0] & ~reached;
+    if (!bits) return;
+    reached |= bits;
+    if (bits & m[1]) work.push_back({y, w});
+    for (std::uint64_t buttons = bits & ~m[1]; buttons; buttons &= buttons - 1) {
+      const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(buttons));
+      const std::uint8_t next = rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(y, x)]];
+      assert(next != kNoPress);
+      pending_[next].push_back({y, x});
+    }
+  }
+
+  /// Floods `layer` from its pending seeds; true if the target was reached.
+  bool flood(std::uint32_t layer) {
+    if (!prepared_[layer]) prepare(layer);
+    std::vector<Place> seeds, work;
+    seeds.swap(pending_[layer]);
+    for (const Place& s : seeds) reach(layer, s.y, s.x / 64, std::uint64_t{1} << (s.x % 64), work);
+    const std::uint64_t* const masks = &masks_[layer * layer_words_ * 2];
+    std::uint64_t* const reached = &reached_[layer * layer_words_];
+    const std::uint64_t target_bit = std::uint64_t{1} << (target_.x % 64);
+    const std::size_t target_word = std::size_t{target_.y} * words_ + target_.x / 64;
+    while (!work.empty()) {
+      const Place at = work.back();
+      work.pop_back();
+      const std::size_t i = std::size_t{at.y} * words_ + at.x;
+      const std::uint64_t walk = masks[2 * i + 1];
+      const std::uint64_t runs = fill_runs(reached[i] & walk, walk);
+      reached[i] |= runs;
+      reach(layer, at.y, at.x, (runs << 1 | runs >> 1) & ~runs, work);  // active buttons beside them
+      if (runs >> 63) reach(layer, at.y, at.x + 1, 1, work);
+      if (runs & 1) reach(layer, at.y, at.x - 1, std::uint64_t{1} << 63, work);
+      reach(layer, at.y - 1, at.x, runs, work);
+      reach(layer, at.y + 1, at.x, runs, work);
+      if (reached[target_word] & target_bit) return true;
+    }
+    return false;
+  }
 
   const Puzzle& puzzle_;
-  const std::uint8_t* grid_;
-  unsigned shift_ = 1;
-  Layout::Step steps_[4];  ///< north, east, south, west
-  std::uint8_t press_[27 * 64];  ///< [layer * 64 + kind]: layer reached by pressing, or kNoPress
-  Buffer<std::uint8_t> marks_;
+  const Rules& rules_;
+  const Layout& layout_;
+  const std::uint32_t rows_, words_, layers_;
+  const std::size_t layer_words_;           ///< words in one layer's bit rows
+  std::vector<std::uint64_t> planes_;       ///< [(y * words_ + w) * kPlanes + plane]
+  std::vector<std::uint64_t> masks_;        ///< [((layer * rows_ + y) * words_ + w) * 2 + (0 open, 1 walk)]
+  std::vector<bool> prepared_;              ///< per layer: masks_ computed
+  std::vector<std::uint64_t> reached_;      ///< [(layer * rows_ + y) * words_ + w]
+  std::vector<std::vector<Place>> pending_;  ///< per layer: cells to flood from in its next round
+  Place target_;
+};
+
+// ---- The exact search ---------------------------------------------------------------
+
+/// The marks of every state of the exact search, four to a 16-bit word (a wider type
+/// than char, so that writing marks does not make the compiler reload everything).
+class Marks {
+ public:
+  Marks(const Puzzle& puzzle, unsigned shift)
+      : words_(static_cast<std::size_t>((std::uint64_t{puzzle.colors + 1} << shift) / 4 + 1)) {
+    // Every state of the map kOpen or kBlocked, layer by layer from the grid.
+    const std::uint8_t* const grid = puzzle.grid.data();
+    const std::size_t begin = puzzle.layout.used_begin() / 4, end = puzzle.layout.used_end() / 4;
+    for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
+      const unsigned own = own_door_kind(layer);
+      std::uint16_t* const words = words_.data() + (std::size_t{layer} << shift) / 4;
+      for (std::size_t i = begin; i < end; ++i) {
+        const std::uint8_t* k = grid + 4 * i;
+        words[i] = static_cast<std::uint16_t>((open_kind(k[0], own) ? 0x000F : 0) | (open_kind(k[1], own) ? 0x00F0 : 0) |
+                                              (open_kind(k[2], own) ? 0x0F00 : 0) | (open_kind(k[3], own) ? 0xF000 : 0));
+      }
+    }
+  }
+  std::uint16_t* data() { return words_.data(); }
+  unsigned get(std::uint32_t state) const { return words_[state >> 2] >> ((state & 3) * 4) & 15; }
+
+ private:
+  Buffer<std::uint16_t> words_;
 };
 
 /// The search container: a double-ended queue of state indices in blocks of 16384,
@@ -642,7 +784,6 @@ class StateDeque {
   }
 
   bool empty() const { return head_ == tail_; }
-  std::uint64_t size() const { return tail_ - head_; }
   std::uint64_t peak() const { return peak_; }
 
   void push_back(std::uint32_t state) {
@@ -650,12 +791,12 @@ class StateDeque {
       blocks_.push_back(take_block());
       tail_block_ = blocks_.back();
       if (blocks_.size() == 1) head_block_ = tail_block_;
+      peak_ = std::max(peak_, tail_ - head_);
     }
     tail_block_[tail_++ & kMask] = state;
-    peak_ = std::max(peak_, tail_ - head_);
   }
   std::uint32_t pop_front() {
-    std::uint32_t state = head_block_[head_++ & kMask];
+    const std::uint32_t state = head_block_[head_++ & kMask];
     if ((head_ & kMask) == 0) {  // left the front block
       give_block(blocks_.front());
       blocks_.pop_front();
@@ -664,7 +805,7 @@ class StateDeque {
     return state;
   }
   std::uint32_t pop_back() {
-    std::uint32_t state = tail_block_[--tail_ & kMask];
+    const std::uint32_t state = tail_block_[--tail_ & kMask];
     if ((tail_ & kMask) == 0) {  // emptied the back block
       give_block(blocks_.back());
       blocks_.pop_back();
@@ -675,8 +816,8 @@ class StateDeque {
   /// The state `ahead` places behind the front, if that many wait.
   bool peek_front(std::uint64_t ahead, std::uint32_t& state) const {
     if (ahead >= tail_ - head_) return false;
-    const std::uint64_t pos = head_ + ahead;
-    state = blocks_[static_cast<std::size_t>((pos >> kBits) - (head_ >> kBits))][pos & kMask];
+    const std::uint64_t offset = (head_ & kMask) + ahead;
+    state = offset <= kMask ? head_block_[offset] : blocks_[1][offset & kMask];
     return true;
   }
 
@@ -699,131 +840,99 @@ class StateDeque {
   std::uint32_t* tail_block_ = nullptr;
   std::uint32_t* spare_ = nullptr;
   std::uint64_t head_ = 0, tail_ = 0;  ///< positions of the front and one past the back
-  std::uint64_t peak_ = 0;
+  std::uint64_t peak_ = 0;             ///< most states waiting at once, to a block
 };
 
 #ifdef PUZZLE_TRACE
 /// The trace build prints every investigated state to stderr, in list format.
-void trace(const StateSpace& space, std::uint32_t state) {
-  const Puzzle& p = space.puzzle();
-  const std::uint32_t cell = space.cell_of(state);
-  std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(space.layer_of(state)), p.row_of(cell), p.col_of(cell));
+void trace(const Puzzle& p, std::uint32_t layer, std::uint32_t cell) {
+  std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(layer), p.row_of(cell), p.col_of(cell));
 }
 #else
-inline void trace(const StateSpace&, std::uint32_t) {}
+inline void trace(const Puzzle&, std::uint32_t, std::uint32_t) {}
 #endif
 
 /// The search of "The Algorithm": investigate states in container order, discovering
 /// the press of an active button or else moves north, east, south, west. Returns the
-/// state on the target that was discovered, or kNotFound.
+/// state on the target that was discovered, or kNotFound. Everything the loop uses
+/// is held in locals, so that the compiler keeps it in registers.
 template <Container kMode>
-std::uint32_t exact_search(StateSpace& space) {
+std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& space, unsigned shift) {
   constexpr std::uint64_t kAhead = 16;  // prefetch distance, in queued states
-  const std::uint32_t target = space.puzzle().target;
-  const std::uint32_t start = space.state(0, space.puzzle().start);
+  std::uint16_t* const marks = space.data();
+  const std::uint8_t* const grid = puzzle.grid.data();
+  const std::uint8_t* const press_table = rules.press;
+  const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
+  const std::uint32_t target = puzzle.target;
+  const Layout::Step steps[4] = {puzzle.layout.step(0), puzzle.layout.step(1), puzzle.layout.step(2),
+                                 puzzle.layout.step(3)};
+  auto mark = [&](std::uint32_t state) -> unsigned { return marks[state >> 2] >> ((state & 3) * 4) & 15; };
+  auto set_mark = [&](std::uint32_t state, unsigned value) {
+    std::uint16_t& word = marks[state >> 2];
+    const unsigned at = (state & 3) * 4;
+    word = static_cast<std::uint16_t>((word & ~(15u << at)) | value << at);
+  };
+
   StateDeque container;
-  space.set_mark(start, kIsStart);
-  container.push_back(start);
+  set_mark(puzzle.start, kIsStart);
+  container.push_back(puzzle.start);
   while (!container.empty()) {
     const std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
     if (kMode == Container::queue) {
       std::uint32_t soon;
-      if (container.peek_front(kAhead, soon)) space.prefetch(soon);
+      if (container.peek_front(kAhead, soon)) {
+        __builtin_prefetch(&marks[soon >> 2], 1);
+        __builtin_prefetch(&marks[steps[0].from(soon) >> 2], 1);
+        __builtin_prefetch(&marks[steps[2].from(soon) >> 2], 1);
+        __builtin_prefetch(&grid[soon & cell_mask]);
+      }
     }
-    trace(space, current);
-    const std::uint8_t press = space.press(current);
+    const std::uint32_t layer = current >> shift, cell = current & cell_mask;
+    trace(puzzle, layer, cell);
+    const std::uint8_t press = press_table[layer * 64 + grid[cell]];
     if (press != kNoPress) {
-      const std::uint32_t next = space.state(press, space.cell_of(current));
-      if (undiscovered(space.mark(next))) {
-        space.set_mark(next, kByPress);
-        space.set_mark(current, space.mark(current) | kPressedHere);
+      const std::uint32_t next = press << shift | cell;
+      if (mark(next) == kOpen) {
+        set_mark(next, kByPress);
+        set_mark(current, mark(current) | kPressedHere);
         container.push_back(next);
       }
       continue;
     }
-    for (int d = 0; d < 4; ++d) {
-      const std::uint32_t next = space.neighbor(current, d);
-      if (!undiscovered(space.mark(next))) continue;
-      space.set_mark(next, kByMove + static_cast<unsigned>(d));
-      if (space.cell_of(next) == target) return next;
+    for (unsigned d = 0; d < 4; ++d) {
+      const std::uint32_t next = steps[d].from(current);
+      if (mark(next) != kOpen) continue;
+      set_mark(next, kByMove + d);
+      if ((next & cell_mask) == target) return next;
       container.push_back(next);
     }
   }
   return kNotFound;
 }
 
-/// Whether the target can be reached at all, flooding one layer at a time (the order
-/// does not matter for the answer, so the work can stay in one layer's memory).
-/// Marks every state it reaches kReached: for an unsolvable map these are exactly
-/// the states the exact search would discover.
-bool reachable(StateSpace& space) {
-  const Puzzle& puzzle = space.puzzle();
-  std::vector<std::vector<std::uint32_t>> pending(puzzle.colors + 1);  // cells to flood from, per layer
-  space.set_mark(space.state(0, puzzle.start), kReached);
-  pending[0].push_back(puzzle.start);
-  std::vector<std::uint32_t> stack;
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-      if (pending[layer].empty()) continue;
-      progress = true;
-      stack.swap(pending[layer]);
-      const std::uint32_t base = space.state(layer, 0);
-      while (!stack.empty()) {
-        const std::uint32_t current = base | stack.back();
-        stack.pop_back();
-        const std::uint8_t press = space.press(current);
-        if (press != kNoPress) {
-          const std::uint32_t next = space.state(press, space.cell_of(current));
-          if (space.mark(next) == kOpen) {
-            space.set_mark(next, kReached);
-            pending[press].push_back(space.cell_of(current));
-          }
-          continue;
-        }
-        for (int d = 0; d < 4; ++d) {
-          const std::uint32_t next = space.neighbor(current, d);
-          if (space.mark(next) != kOpen) continue;
-          space.set_mark(next, kReached);
-          if (space.cell_of(next) == puzzle.target) return true;
-          stack.push_back(space.cell_of(next));
-        }
-      }
-    }
-  }
-  return false;
-}
-
 /// The path from the start to `end`, following the marks backwards.
-std::vector<std::uint32_t> backtrace(const StateSpace& space, std::uint32_t end) {
+std::vector<std::uint32_t> backtrace(const Puzzle& puzzle, const Marks& marks, unsigned shift, std::uint32_t end) {
+  const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
   std::vector<std::uint32_t> path{end};
   std::uint32_t state = end;
   for (;;) {
-    const unsigned how = space.mark(state) & 7;
+    const unsigned how = marks.get(state) & 7;
     if (how == kIsStart) break;
-    if (how == kByPress) {
-      const std::uint32_t cell = space.cell_of(state);
+    if (how == kByPress) {  // from the layer whose state here carries kPressedHere
+      const std::uint32_t cell = state & cell_mask;
       std::uint32_t layer = 0;
-      while (layer == space.layer_of(state) || !pressed_here(space.mark(space.state(layer, cell)))) ++layer;
-      state = space.state(layer, cell);
+      for (;; ++layer) {
+        const unsigned m = marks.get(layer << shift | cell);
+        if (layer != state >> shift && m != kOpen && (m & kPressedHere)) break;
+      }
+      state = layer << shift | cell;
     } else {
-      state = space.neighbor(state, static_cast<int>(how - kByMove + 2) % 4);  // step back
+      state = puzzle.layout.step(static_cast<int>(how - kByMove + 2) % 4).from(state);  // step back
     }
     path.push_back(state);
   }
   std::reverse(path.begin(), path.end());
   return path;
-}
-
-/// One bit per grid cell: whether any layer reached it.
-std::vector<std::uint64_t> reached_cells(const StateSpace& space) {
-  const Layout& layout = space.puzzle().layout;
-  std::vector<std::uint64_t> bits((layout.cells() + 63) / 64);
-  for (std::uint32_t layer = 0; layer <= space.puzzle().colors; ++layer)
-    for (std::uint64_t cell = layout.used_begin(); cell < layout.used_end(); ++cell)
-      if (space.mark(space.state(layer, static_cast<std::uint32_t>(cell))) == kReached)
-        bits[cell / 64] |= std::uint64_t{1} << (cell % 64);
-  return bits;
 }
 
 }  // namespace
@@ -833,29 +942,37 @@ std::vector<std::uint64_t> reached_cells(const StateSpace& space) {
 struct Solution {
   std::vector<std::uint32_t> path;        ///< states: layer << shift | cell
   unsigned shift = 0;                     ///< of the states in path
-  std::vector<std::uint64_t> discovered;  ///< one bit per grid cell, when path is empty
+  std::vector<std::uint64_t> discovered;  ///< when path is empty: a bit per cell, by layout rows
+  std::uint32_t words_per_row = 0;        ///< of `discovered`
 
   std::uint32_t layer_of(std::uint32_t state) const { return state >> shift; }
   std::uint32_t cell_of(std::uint32_t state) const { return state & ((std::uint32_t{1} << shift) - 1); }
-  bool was_discovered(std::uint32_t cell) const { return discovered[cell / 64] >> (cell % 64) & 1; }
 };
 
-/// Solves `puzzle` as the spec's algorithm does with the given container. A first
-/// pass settles whether the target can be reached at all; only then does the exact
-/// search run, continuing over what that pass marked.
+/// Solves `puzzle` as the spec's algorithm does with the given container.
 Solution solve(const Puzzle& puzzle, Container container) {
-  StateSpace space(puzzle);
-  space.reset();
+  const Rules rules(puzzle.colors);
   Solution solution;
-  solution.shift = space.shift();
-  if (!reachable(space)) {
-    solution.discovered = reached_cells(space);
-    return solution;
+  {
+    Reachability reach(puzzle, rules);
+    if (!reach.run()) {
+      solution.discovered = reach.reached_cells();
+      solution.words_per_row = (puzzle.layout.cols() + 63) / 64;
+      return solution;
+    }
   }
-  const std::uint32_t end = container == Container::stack ? exact_search<Container::stack>(space)
-                                                          : exact_search<Container::queue>(space);
+  unsigned shift = 1;
+  while ((std::uint64_t{1} << shift) < puzzle.layout.cells()) ++shift;
+  if ((std::uint64_t{puzzle.colors + 1} << shift) > (std::uint64_t{1} << 32))
+    fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) + " layers of " +
+         std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
+         " cells need more than 2^32 states");
+  Marks marks(puzzle, shift);
+  const std::uint32_t end = container == Container::stack ? exact_search<Container::stack>(puzzle, rules, marks, shift)
+                                                          : exact_search<Container::queue>(puzzle, rules, marks, shift);
   assert(end != kNotFound);
-  solution.path = backtrace(space, end);
+  solution.shift = shift;
+  solution.path = backtrace(puzzle, marks, shift, end);
   return solution;
 }
 
@@ -900,7 +1017,7 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(text);
 }
 
-/// The map's rows as text, one line per row, each cell shown as char_of(cell).
+/// The map's rows as text, one line per row, each cell shown as char_of(cell, row, col).
 template <typename CharOf>
 std::string render_rows(const Puzzle& puzzle, CharOf char_of) {
   std::string out(std::size_t{puzzle.height} * (std::size_t{puzzle.width} + 1), '\n');
@@ -908,7 +1025,7 @@ std::string render_rows(const Puzzle& puzzle, CharOf char_of) {
   char* p = &out[0];
   for (std::uint32_t row = 0; row < puzzle.height; ++row) {
     std::uint32_t cell = puzzle.cell(row, 0);
-    for (std::uint32_t col = 0; col < puzzle.width; ++col, cell = east.from(cell)) *p++ = char_of(cell);
+    for (std::uint32_t col = 0; col < puzzle.width; ++col, cell = east.from(cell)) *p++ = char_of(cell, row, col);
     ++p;
   }
   return out;
@@ -945,15 +1062,19 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
     return solution.layer_of(a.state) < solution.layer_of(b.state);
   });
 
-  const std::string input = render_rows(puzzle, [&](std::uint32_t cell) { return kind_char(puzzle.grid[cell]); });
+  const std::string input =
+      render_rows(puzzle, [&](std::uint32_t cell, std::uint32_t, std::uint32_t) { return kind_char(puzzle.grid[cell]); });
   std::string text(input.size(), '\0');
   std::size_t next_mark = 0;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     char floor[3];
     floor_chars(layer, floor);
-    for (std::size_t i = 0; i < input.size(); ++i) {
-      const char c = input[i];
-      text[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
+    const char* const from = input.data();
+    char* const to = &text[0];
+    const std::size_t size = input.size();
+    for (std::size_t i = 0; i < size; ++i) {
+      const char c = from[i];
+      to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
     }
     for (; next_mark < marks.size() && solution.layer_of(marks[next_mark].state) == layer; ++next_mark) {
       const std::uint32_t cell = solution.cell_of(marks[next_mark].state);
@@ -972,8 +1093,11 @@ const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
 #endif
 
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  const std::string text = render_rows(puzzle, [&](std::uint32_t cell) {
-    return solution.was_discovered(cell) ? kind_char(puzzle.grid[cell]) : '#';
+  const bool transposed = puzzle.layout.transposed();
+  const std::size_t row_bits = std::size_t{solution.words_per_row} * 64;
+  const std::string text = render_rows(puzzle, [&](std::uint32_t cell, std::uint32_t row, std::uint32_t col) {
+    const std::size_t bit = transposed ? (col + 1) * row_bits + row + 1 : (row + 1) * row_bits + col + 1;
+    return solution.discovered[bit / 64] >> (bit % 64) & 1 ? kind_char(puzzle.grid[cell]) : '#';
   });
   sink.write(kNoSolutionHeader);
   sink.write(text);
