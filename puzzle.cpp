@@ -233,22 +233,45 @@ inline char layer_color(std::uint32_t layer) {
   return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1);
 }
 
+/// How to step in one direction from any cell of a tiled grid: add `across` when the
+/// step leaves the tile, that is when (cell & mask) == edge, else `inside` (modulo 2^32).
+struct Step {
+  std::uint32_t mask, edge, inside, across;
+  std::uint32_t from(std::uint32_t cell) const { return cell + ((cell & mask) == edge ? across : inside); }
+};
+
+/// The two tile shapes of 128 cells: 8 rows of 16, or plain rows (1 x 128), and their
+/// steps up, right, down and left. `band` is the number of cells in a row of tiles.
+/// The search instantiates these with the shape known, so that a step is a compare
+/// and an add.
+template <bool kPlainRows>
+struct TileShape {
+  static constexpr unsigned kRowBits = kPlainRows ? 0 : 3, kColBits = 7 - kRowBits;
+  static constexpr std::uint32_t kColMask = (1u << kColBits) - 1;
+  static constexpr std::uint32_t kRowField = ((1u << kRowBits) - 1) << kColBits;
+  static constexpr std::uint32_t kRowStep = 1u << kColBits;
+  static Step up(std::uint32_t band) { return {kRowField, 0, 0u - kRowStep, 0u - band + kRowField}; }
+  static Step right(std::uint32_t) { return {kColMask, kColMask, 1, 128 - kColMask}; }
+  static Step down(std::uint32_t band) { return {kRowField, kRowField, kRowStep, band - kRowField}; }
+  static Step left(std::uint32_t) { return {kColMask, 0, 0u - 1, 0u - 128 + kColMask}; }
+  /// North, east, south and west of the map, stored transposed or not.
+  static void compass(bool transposed, std::uint32_t band, Step (&steps)[4]) {
+    steps[0] = transposed ? left(band) : up(band);
+    steps[1] = transposed ? down(band) : right(band);
+    steps[2] = transposed ? right(band) : down(band);
+    steps[3] = transposed ? up(band) : left(band);
+  }
+};
+
 /// Where each cell of the map lives, in the grid and in every layer of the search.
 /// The map gets a one-cell wall border and is cut into tiles of 128 cells (64 bytes of
 /// half-byte marks), 8 rows by 16 columns, stored tile by tile: most north and south
 /// neighbours then share a cache line, which is what a search that wanders over
-/// memory needs. A map of very few rows uses 1 x 128 tiles (plain rows, whose border
-/// rows are never touched), and a map taller than wide is stored transposed, so the
-/// border costs little however thin the map is.
+/// memory needs. A map of very few rows uses plain rows instead (whose border rows
+/// are never touched), and a map taller than wide is stored transposed, so the border
+/// costs little however thin the map is.
 class Layout {
  public:
-  /// How to step in one direction from any cell: add `across` when the step leaves
-  /// the tile, that is when (cell & mask) == edge, else `inside` (modulo 2^32).
-  struct Step {
-    std::uint32_t mask, edge, inside, across;
-    std::uint32_t from(std::uint32_t cell) const { return cell + ((cell & mask) == edge ? across : inside); }
-  };
-
   Layout() = default;
   Layout(std::uint32_t height, std::uint32_t width) : transposed_(width < height) {
     const std::uint64_t rows = std::uint64_t{transposed_ ? width : height} + 2;  // with the border
@@ -256,29 +279,17 @@ class Layout {
     rows_ = static_cast<std::uint32_t>(rows);
     cols_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(cols, UINT32_MAX));
     auto round_up = [](std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; };
-    // The cells touched with tiles of 2^bits rows; plain rows leave the border rows alone.
-    auto touched = [&](unsigned bits) {
-      return bits == 0 ? (rows - 2) * round_up(cols, 128)
-                       : round_up(rows, std::uint64_t{1} << bits) * round_up(cols, 128u >> bits);
-    };
-    std::uint64_t least = touched(0);
-    for (unsigned bits = 1; bits <= 3; ++bits) least = std::min(least, touched(bits));
-    row_bits_ = 3;
-    while (row_bits_ > 0 && touched(row_bits_) * 10 > least * 13) --row_bits_;  // within 30%
+    // Tiles unless they touch 30% more cells than plain rows, which leave the border rows alone.
+    plain_rows_ = round_up(rows, 8) * round_up(cols, 16) * 10 > (rows - 2) * round_up(cols, 128) * 13;
+    row_bits_ = plain_rows_ ? 0 : 3;
     col_bits_ = 7 - row_bits_;
     const std::uint64_t band = round_up(cols, std::uint64_t{1} << col_bits_) << row_bits_;
     cells_ = round_up(rows, std::uint64_t{1} << row_bits_) / (std::uint64_t{1} << row_bits_) * band;
     band_ = static_cast<std::uint32_t>(band);
-    used_begin_ = row_bits_ == 0 ? band_ : 0;
-    used_end_ = row_bits_ == 0 ? cells_ - band_ : cells_;
-    const std::uint32_t tile_cols = 1u << col_bits_, tile_rows = 1u << row_bits_;
-    const std::uint32_t col_mask = tile_cols - 1, row_field = (tile_rows - 1) << col_bits_;
-    const Step up{row_field, 0, 0u - tile_cols, 0u - band_ + row_field};
-    const Step down{row_field, row_field, tile_cols, band_ - row_field};
-    const Step left{col_mask, 0, 0u - 1, 0u - 128 + col_mask};
-    const Step right{col_mask, col_mask, 1, 128 - col_mask};
-    const Step north_east_south_west[2][4] = {{up, right, down, left}, {left, down, right, up}};
-    for (int d = 0; d < 4; ++d) steps_[d] = north_east_south_west[transposed_][d];
+    used_begin_ = plain_rows_ ? band_ : 0;
+    used_end_ = plain_rows_ ? cells_ - band_ : cells_;
+    if (plain_rows_) TileShape<true>::compass(transposed_, band_, steps_);
+    else TileShape<false>::compass(transposed_, band_, steps_);
   }
 
   /// The cell of map row `row`, column `col` (the border is row or column -1 and
@@ -294,6 +305,8 @@ class Layout {
   std::uint64_t cells() const { return cells_; }
   std::uint64_t used_begin() const { return used_begin_; }
   std::uint64_t used_end() const { return used_end_; }
+  bool plain_rows() const { return plain_rows_; }
+  std::uint32_t band() const { return band_; }
 
   // The stored orientation: rows y and columns x of the bordered map, transposed or not.
   bool transposed() const { return transposed_; }
@@ -310,13 +323,13 @@ class Layout {
     return ((cell % band_) >> 7) << col_bits_ | (cell & ((1u << col_bits_) - 1));
   }
   /// The step from (y, x) to (y, x + 1).
-  Step along_row() const { return {(1u << col_bits_) - 1, (1u << col_bits_) - 1, 1, 128 - ((1u << col_bits_) - 1)}; }
+  Step along_row() const { return plain_rows_ ? TileShape<true>::right(band_) : TileShape<false>::right(band_); }
 
  private:
-
   bool transposed_ = false;  ///< the map's rows run down the tiles' columns
+  bool plain_rows_ = true;   ///< tiles of 1 x 128, else 8 x 16
   std::uint32_t rows_ = 0, cols_ = 0;
-  unsigned row_bits_ = 0;    ///< log2 of a tile's rows; a tile has 2^(7 - row_bits_) columns
+  unsigned row_bits_ = 0;    ///< log2 of a tile's rows: 0 or 3
   unsigned col_bits_ = 7;
   std::uint32_t band_ = 0;   ///< cells in one row of tiles
   std::uint64_t cells_ = 0, used_begin_ = 0, used_end_ = 0;
@@ -529,20 +542,16 @@ Puzzle parse_puzzle(std::string_view input) {
 
 namespace {
 
-/// Half a byte per state of the exact search, set up from the grid first so that
-/// checking a neighbour is one load. kBlocked (zero, like untouched padding): a wall,
-/// a closed door, or outside the map; kOpen: can be entered, not yet discovered.
-/// Otherwise how the state was discovered: kByMove + d by a move in direction d,
-/// kByPress by a press in another layer, kIsStart; plus kPressedHere on the one state
-/// whose press discovered its button's layer, so the backtrace finds where a press
-/// came from.
-enum Mark : unsigned {
-  kBlocked = 0,
+/// How the exact search discovered a state, half a byte per state (zero until then):
+/// kByMove + d by a move in direction d, kByPress by a press in another layer,
+/// kIsStart; plus kPressedHere on the one state whose press discovered its button's
+/// layer, so that the backtrace finds where a press came from.
+enum How : unsigned {
+  kUndiscovered = 0,
   kByMove = 1,  ///< 1-4: north, east, south, west
   kByPress = 5,
   kIsStart = 6,
   kPressedHere = 8,
-  kOpen = 15,
 };
 
 constexpr std::uint8_t kNoPress = 0xFF;
@@ -625,7 +634,7 @@ class Reachability {
 
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
-    const Layout::Step along = layout_.along_row();
+    const Step along = layout_.along_row();
     for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
       std::uint32_t cell = layout_.tiled(y, 0);
       for (std::uint32_t x = 0; x < layout_.cols(); ++x, cell = along.from(cell)) {
@@ -744,103 +753,136 @@ class Reachability {
 
 // ---- The exact search ---------------------------------------------------------------
 
-/// The marks of every state of the exact search, four to a 16-bit word (a wider type
-/// than char, so that writing marks does not make the compiler reload everything).
+/// What the exact search knows of every state. `closed`, one bit per state, is set
+/// where a state cannot be discovered (a wall, a closed door, the outside of the map)
+/// or has been: checking a neighbour is one bit test. `how`, half a byte per state,
+/// says how a state was discovered; it starts as zero and only discovered states
+/// touch it, so the pages of states never discovered cost no memory.
 class Marks {
  public:
   Marks(const Puzzle& puzzle, unsigned shift)
-      : words_(static_cast<std::size_t>((std::uint64_t{puzzle.colors + 1} << shift) / 4 + 1)) {
-    // Every state of the map kOpen or kBlocked, layer by layer from the grid.
+      : closed_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 64 + 1)),
+        how_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 4 + 1)) {
+    // Walls and doors are closed in every layer but a door's own; outside the map too.
     const std::uint8_t* const grid = puzzle.grid.data();
-    const std::size_t begin = puzzle.layout.used_begin() / 4, end = puzzle.layout.used_end() / 4;
+    const std::uint64_t used = puzzle.layout.used_end();
+    std::vector<std::uint64_t> base(static_cast<std::size_t>((puzzle.layout.cells() + 63) / 64), ~std::uint64_t{0});
+    for (std::uint64_t cell = puzzle.layout.used_begin(); cell < used; ++cell)
+      if (open_kind(grid[cell], kWall)) base[cell / 64] &= ~(std::uint64_t{1} << (cell % 64));
     for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-      const unsigned own = own_door_kind(layer);
-      std::uint16_t* const words = words_.data() + (std::size_t{layer} << shift) / 4;
-      for (std::size_t i = begin; i < end; ++i) {
-        const std::uint8_t* k = grid + 4 * i;
-        words[i] = static_cast<std::uint16_t>((open_kind(k[0], own) ? 0x000F : 0) | (open_kind(k[1], own) ? 0x00F0 : 0) |
-                                              (open_kind(k[2], own) ? 0x0F00 : 0) | (open_kind(k[3], own) ? 0xF000 : 0));
+      std::uint64_t* const bits = closed_.data() + (std::size_t{layer} << shift) / 64;
+      std::copy(base.begin(), base.end(), bits);
+      if (layer == 0) continue;
+      const std::uint8_t door = static_cast<std::uint8_t>(own_door_kind(layer));
+      const std::uint8_t* const end = grid + used;
+      for (const std::uint8_t* at = grid;
+           (at = static_cast<const std::uint8_t*>(std::memchr(at, door, static_cast<std::size_t>(end - at))));
+           ++at) {
+        const std::size_t cell = static_cast<std::size_t>(at - grid);
+        bits[cell / 64] &= ~(std::uint64_t{1} << (cell % 64));
       }
     }
   }
-  std::uint16_t* data() { return words_.data(); }
-  unsigned get(std::uint32_t state) const { return words_[state >> 2] >> ((state & 3) * 4) & 15; }
+  std::uint64_t* closed() { return closed_.data(); }
+  std::uint16_t* how() { return how_.data(); }
+  unsigned how(std::uint32_t state) const { return how_[state >> 2] >> ((state & 3) * 4) & 15; }
 
  private:
-  Buffer<std::uint16_t> words_;
+  Buffer<std::uint64_t> closed_;
+  Buffer<std::uint16_t> how_;
 };
 
 /// The search container: a double-ended queue of state indices in blocks of 16384,
 /// so it takes 4 bytes per waiting state and never copies them. A queue takes from
 /// the front, a stack from the back; emptied blocks go back (one is kept for reuse).
+/// The hot paths work on pointers and leave block changes to out-of-line functions.
 class StateDeque {
  public:
   StateDeque() = default;
   StateDeque(const StateDeque&) = delete;
   StateDeque& operator=(const StateDeque&) = delete;
   ~StateDeque() {
-    for (std::uint32_t* block : blocks_) delete[] block;
+    for (const Block& block : blocks_) delete[] block.begin;
     delete[] spare_;
   }
 
   bool empty() const { return head_ == tail_; }
-  std::uint64_t peak() const { return peak_; }
+  /// The most states that waited at once, to a block.
+  std::uint64_t peak() const { return peak_blocks_ * kBlock; }
 
   void push_back(std::uint32_t state) {
-    if ((tail_ & kMask) == 0) {  // the block for this position does not exist yet
-      blocks_.push_back(take_block());
-      tail_block_ = blocks_.back();
-      if (blocks_.size() == 1) head_block_ = tail_block_;
-      peak_ = std::max(peak_, tail_ - head_);
-    }
-    tail_block_[tail_++ & kMask] = state;
+    if (tail_ == tail_end_) add_back_block();
+    *tail_++ = state;
   }
   std::uint32_t pop_front() {
-    const std::uint32_t state = head_block_[head_++ & kMask];
-    if ((head_ & kMask) == 0) {  // left the front block
-      give_block(blocks_.front());
-      blocks_.pop_front();
-      head_block_ = blocks_.empty() ? nullptr : blocks_.front();
-    }
+    const std::uint32_t state = *head_++;
+    if (head_ == head_end_ && head_ != tail_) drop_front_block();
     return state;
   }
   std::uint32_t pop_back() {
-    const std::uint32_t state = tail_block_[--tail_ & kMask];
-    if ((tail_ & kMask) == 0) {  // emptied the back block
-      give_block(blocks_.back());
-      blocks_.pop_back();
-      tail_block_ = blocks_.empty() ? nullptr : blocks_.back();
-    }
-    return state;
+    if (tail_ == tail_begin_) drop_back_block();  // the back block is empty (pushes not kept)
+    return *--tail_;
   }
-  /// The state `ahead` places behind the front, if that many wait.
-  bool peek_front(std::uint64_t ahead, std::uint32_t& state) const {
-    if (ahead >= tail_ - head_) return false;
-    const std::uint64_t offset = (head_ & kMask) + ahead;
-    state = offset <= kMask ? head_block_[offset] : blocks_[1][offset & kMask];
+  /// The state `ahead` places behind the front, if it is in the front block.
+  bool peek_front(std::size_t ahead, std::uint32_t& state) const {
+    if (ahead >= static_cast<std::size_t>((blocks_.size() == 1 ? tail_ : head_end_) - head_)) return false;
+    state = head_[ahead];
     return true;
   }
 
  private:
-  static constexpr unsigned kBits = 14;
-  static constexpr std::uint64_t kMask = (std::uint64_t{1} << kBits) - 1;
+  static constexpr std::size_t kBlock = 16384;
+  struct Block {
+    std::uint32_t* begin;
+    std::uint32_t* end;  ///< one past its last state, once the back has moved on
+  };
 
-  std::uint32_t* take_block() {
-    std::uint32_t* block = spare_ ? spare_ : new std::uint32_t[kMask + 1];
+  __attribute__((noinline)) void add_back_block() {
+    if (head_ == tail_) {  // empty: start over in one block
+      for (const Block& block : blocks_) give_block(block.begin);
+      blocks_.clear();
+    } else {
+      blocks_.back().end = tail_;
+      if (blocks_.size() == 1) head_end_ = tail_;
+    }
+    std::uint32_t* block = spare_ ? spare_ : new std::uint32_t[kBlock];
     spare_ = nullptr;
-    return block;
+    blocks_.push_back({block, block + kBlock});
+    peak_blocks_ = std::max<std::uint64_t>(peak_blocks_, blocks_.size());
+    tail_begin_ = tail_ = block;
+    tail_end_ = block + kBlock;
+    if (blocks_.size() == 1) {
+      head_ = block;
+      head_end_ = tail_end_;
+    }
+  }
+  __attribute__((noinline)) void drop_front_block() {
+    give_block(blocks_.front().begin);
+    blocks_.pop_front();
+    head_ = blocks_.front().begin;
+    head_end_ = blocks_.size() == 1 ? tail_end_ : blocks_.front().end;
+  }
+  __attribute__((noinline)) void drop_back_block() {
+    give_block(blocks_.back().begin);
+    blocks_.pop_back();
+    tail_begin_ = blocks_.back().begin;
+    tail_ = blocks_.back().end;
+    tail_end_ = tail_begin_ + kBlock;
+    if (blocks_.size() == 1) head_end_ = tail_end_;
   }
   void give_block(std::uint32_t* block) {
     if (spare_) delete[] block;
     else spare_ = block;
   }
 
-  std::deque<std::uint32_t*> blocks_;  ///< block k holds positions [k << kBits, (k + 1) << kBits)
-  std::uint32_t* head_block_ = nullptr;
-  std::uint32_t* tail_block_ = nullptr;
+  std::uint32_t* head_ = nullptr;      ///< the front state
+  std::uint32_t* head_end_ = nullptr;  ///< the end of the front block's states (its room, if it is the back block)
+  std::uint32_t* tail_ = nullptr;      ///< one past the back state
+  std::uint32_t* tail_begin_ = nullptr;
+  std::uint32_t* tail_end_ = nullptr;  ///< the bounds of the back block's room
+  std::deque<Block> blocks_;
   std::uint32_t* spare_ = nullptr;
-  std::uint64_t head_ = 0, tail_ = 0;  ///< positions of the front and one past the back
-  std::uint64_t peak_ = 0;             ///< most states waiting at once, to a block
+  std::uint64_t peak_blocks_ = 0;
 };
 
 #ifdef PUZZLE_TRACE
@@ -854,36 +896,51 @@ inline void trace(const Puzzle&, std::uint32_t, std::uint32_t) {}
 
 /// The search of "The Algorithm": investigate states in container order, discovering
 /// the press of an active button or else moves north, east, south, west. Returns the
-/// state on the target that was discovered, or kNotFound. Everything the loop uses
-/// is held in locals, so that the compiler keeps it in registers.
-template <Container kMode>
+/// state on the target that was discovered, or kNotFound. The tile shape and the
+/// orientation are template arguments, so that each step is a compare and an add; and
+/// everything the loop uses is in locals, which the compiler keeps in registers.
+template <Container kMode, bool kPlainRows, bool kTransposed>
 std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& space, unsigned shift) {
-  constexpr std::uint64_t kAhead = 16;  // prefetch distance, in queued states
-  std::uint16_t* const marks = space.data();
+  constexpr std::size_t kAhead = 16;  // prefetch distance, in queued states
+  std::uint64_t* const closed = space.closed();
+  std::uint16_t* const how = space.how();
   const std::uint8_t* const grid = puzzle.grid.data();
   const std::uint8_t* const press_table = rules.press;
   const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
   const std::uint32_t target = puzzle.target;
-  const Layout::Step steps[4] = {puzzle.layout.step(0), puzzle.layout.step(1), puzzle.layout.step(2),
-                                 puzzle.layout.step(3)};
-  auto mark = [&](std::uint32_t state) -> unsigned { return marks[state >> 2] >> ((state & 3) * 4) & 15; };
-  auto set_mark = [&](std::uint32_t state, unsigned value) {
-    std::uint16_t& word = marks[state >> 2];
-    const unsigned at = (state & 3) * 4;
-    word = static_cast<std::uint16_t>((word & ~(15u << at)) | value << at);
+  Step steps[4];
+  TileShape<kPlainRows>::compass(kTransposed, puzzle.layout.band(), steps);
+  const Step north = steps[0], east = steps[1], south = steps[2], west = steps[3];
+  auto is_closed = [&](std::uint32_t state) { return closed[state >> 6] >> (state & 63) & 1; };
+  // Closes `state` and adds `value` to how it was discovered.
+  auto discover = [&](std::uint32_t state, unsigned value) {
+    closed[state >> 6] |= std::uint64_t{1} << (state & 63);
+    how[state >> 2] = static_cast<std::uint16_t>(how[state >> 2] | value << ((state & 3) * 4));
   };
 
   StateDeque container;
-  set_mark(puzzle.start, kIsStart);
+  discover(puzzle.start, kIsStart);
   container.push_back(puzzle.start);
+  std::uint32_t found = kNotFound;
+  // Discovers `next` if it can be, reached by a move in direction d; true on the target.
+  auto move = [&](std::uint32_t next, unsigned d) {
+    if (is_closed(next)) return false;
+    discover(next, kByMove + d);
+    if ((next & cell_mask) == target) {
+      found = next;
+      return true;
+    }
+    container.push_back(next);
+    return false;
+  };
   while (!container.empty()) {
     const std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
     if (kMode == Container::queue) {
       std::uint32_t soon;
       if (container.peek_front(kAhead, soon)) {
-        __builtin_prefetch(&marks[soon >> 2], 1);
-        __builtin_prefetch(&marks[steps[0].from(soon) >> 2], 1);
-        __builtin_prefetch(&marks[steps[2].from(soon) >> 2], 1);
+        __builtin_prefetch(&closed[north.from(soon) >> 6], 1);
+        __builtin_prefetch(&closed[south.from(soon) >> 6], 1);
+        __builtin_prefetch(&how[soon >> 2], 1);
         __builtin_prefetch(&grid[soon & cell_mask]);
       }
     }
@@ -892,22 +949,29 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
     const std::uint8_t press = press_table[layer * 64 + grid[cell]];
     if (press != kNoPress) {
       const std::uint32_t next = press << shift | cell;
-      if (mark(next) == kOpen) {
-        set_mark(next, kByPress);
-        set_mark(current, mark(current) | kPressedHere);
+      if (!is_closed(next)) {
+        discover(next, kByPress);
+        discover(current, kPressedHere);
         container.push_back(next);
       }
       continue;
     }
-    for (unsigned d = 0; d < 4; ++d) {
-      const std::uint32_t next = steps[d].from(current);
-      if (mark(next) != kOpen) continue;
-      set_mark(next, kByMove + d);
-      if ((next & cell_mask) == target) return next;
-      container.push_back(next);
-    }
+    if (move(north.from(current), 0) || move(east.from(current), 1) || move(south.from(current), 2) ||
+        move(west.from(current), 3))
+      return found;
   }
   return kNotFound;
+}
+
+/// exact_search for the puzzle's tile shape and orientation.
+template <Container kMode>
+std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& marks, unsigned shift) {
+  const Layout& layout = puzzle.layout;
+  if (layout.plain_rows())
+    return layout.transposed() ? exact_search<kMode, true, true>(puzzle, rules, marks, shift)
+                               : exact_search<kMode, true, false>(puzzle, rules, marks, shift);
+  return layout.transposed() ? exact_search<kMode, false, true>(puzzle, rules, marks, shift)
+                             : exact_search<kMode, false, false>(puzzle, rules, marks, shift);
 }
 
 /// The path from the start to `end`, following the marks backwards.
@@ -916,17 +980,15 @@ std::vector<std::uint32_t> backtrace(const Puzzle& puzzle, const Marks& marks, u
   std::vector<std::uint32_t> path{end};
   std::uint32_t state = end;
   for (;;) {
-    const unsigned how = marks.get(state) & 7;
+    const unsigned how = marks.how(state) & 7;
     if (how == kIsStart) break;
     if (how == kByPress) {  // from the layer whose state here carries kPressedHere
       const std::uint32_t cell = state & cell_mask;
       std::uint32_t layer = 0;
-      for (;; ++layer) {
-        const unsigned m = marks.get(layer << shift | cell);
-        if (layer != state >> shift && m != kOpen && (m & kPressedHere)) break;
-      }
+      while (layer == state >> shift || !(marks.how(layer << shift | cell) & kPressedHere)) ++layer;
       state = layer << shift | cell;
     } else {
+      assert(how >= kByMove && how < kByMove + 4);
       state = puzzle.layout.step(static_cast<int>(how - kByMove + 2) % 4).from(state);  // step back
     }
     path.push_back(state);
@@ -998,30 +1060,52 @@ class Sink {
 
 namespace {
 
-void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  std::string text;
-  text.reserve(solution.path.size() * 24);
-  char line[64];
+/// Calls visit(layer, row, col) for each state of the path in order. Rows and columns
+/// follow the steps from the start (a press stays put), so no state needs dividing.
+template <typename Visit>
+void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
+  static const int kRowStep[4] = {-1, 0, 1, 0}, kColStep[4] = {0, 1, 0, -1};
+  std::uint32_t row = puzzle.row_of(puzzle.start), col = puzzle.col_of(puzzle.start);
+  std::uint32_t previous = solution.path.front();
   for (std::uint32_t state : solution.path) {
     const std::uint32_t cell = solution.cell_of(state);
-    char* p = line;
-    *p++ = '(';
-    *p++ = layer_color(solution.layer_of(state));
-    p = std::copy_n(", (", 3, p);
-    p = std::to_chars(p, line + sizeof line, puzzle.row_of(cell)).ptr;
-    p = std::copy_n(", ", 2, p);
-    p = std::to_chars(p, line + sizeof line, puzzle.col_of(cell)).ptr;
-    p = std::copy_n("))\n", 3, p);
-    text.append(line, static_cast<std::size_t>(p - line));
+    if (cell != solution.cell_of(previous)) {
+      int d = 0;
+      while (puzzle.layout.step(d).from(solution.cell_of(previous)) != cell) ++d;
+      row += static_cast<std::uint32_t>(kRowStep[d]);
+      col += static_cast<std::uint32_t>(kColStep[d]);
+    }
+    visit(solution.layer_of(state), row, col);
+    previous = state;
   }
-  sink.write(text);
+}
+
+void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
+  constexpr std::size_t kLine = 29;  // "(c, (row, col))\n" with 10-digit numbers
+  std::string text(std::min<std::size_t>(solution.path.size() * kLine, std::size_t{1} << 20), '\0');
+  char* p = &text[0];
+  char* const end = p + text.size();
+  walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+    if (end - p < static_cast<std::ptrdiff_t>(kLine)) {  // written in chunks of a megabyte
+      sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
+      p = &text[0];
+    }
+    *p++ = '(';
+    *p++ = layer_color(layer);
+    p = std::copy_n(", (", 3, p);
+    p = std::to_chars(p, end, row).ptr;
+    p = std::copy_n(", ", 2, p);
+    p = std::to_chars(p, end, col).ptr;
+    p = std::copy_n("))\n", 3, p);
+  });
+  sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
 /// The map's rows as text, one line per row, each cell shown as char_of(cell, row, col).
 template <typename CharOf>
 std::string render_rows(const Puzzle& puzzle, CharOf char_of) {
   std::string out(std::size_t{puzzle.height} * (std::size_t{puzzle.width} + 1), '\n');
-  const Layout::Step& east = puzzle.layout.step(1);
+  const Step& east = puzzle.layout.step(1);
   char* p = &out[0];
   for (std::uint32_t row = 0; row < puzzle.height; ++row) {
     std::uint32_t cell = puzzle.cell(row, 0);
@@ -1047,25 +1131,45 @@ void floor_chars(std::uint32_t layer, char (&chars)[3]) {
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   // The path drawn in: '+' where it walks, '%' where it presses a button and '@' where
   // it arrives in the button's layer. A press overwrites the '+' of its state.
-  struct PathMark { std::uint32_t state; char symbol; };
-  std::vector<PathMark> marks;
-  const std::vector<std::uint32_t>& path = solution.path;
-  for (std::size_t i = 1; i < path.size(); ++i) {
-    if (solution.layer_of(path[i]) != solution.layer_of(path[i - 1])) {
-      marks.push_back({path[i - 1], '%'});
-      marks.push_back({path[i], '@'});
-    } else if (i + 1 < path.size()) {
-      marks.push_back({path[i], '+'});
-    }
+  // Where each layer's marks go in its text and which they are, grouped by layer in
+  // path order (a counting sort); a later mark on a cell overwrites an earlier one.
+  const std::size_t line = std::size_t{puzzle.width} + 1;
+  std::vector<std::size_t> first(puzzle.colors + 2, 0);
+  std::uint32_t before = kNotFound;
+  std::size_t step = 0;
+  const std::size_t steps = solution.path.size();
+  auto for_each_mark = [&](auto emit) {
+    before = solution.layer_of(solution.path.front());
+    step = 0;
+    std::size_t before_at = 0;
+    walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+      const std::size_t at = row * line + col;
+      if (step > 0 && layer != before) {
+        emit(before, before_at, '%');
+        emit(layer, at, '@');
+      } else if (step > 0 && step + 1 < steps) {
+        emit(layer, at, '+');
+      }
+      before = layer;
+      before_at = at;
+      ++step;
+    });
+  };
+  for_each_mark([&](std::uint32_t layer, std::size_t, char) { ++first[layer + 1]; });
+  for (std::size_t layer = 1; layer < first.size(); ++layer) first[layer] += first[layer - 1];
+  std::vector<std::size_t> where(first.back());
+  std::vector<char> symbol(first.back());
+  {
+    std::vector<std::size_t> next(first.begin(), first.end() - 1);
+    for_each_mark([&](std::uint32_t layer, std::size_t at, char mark) {
+      where[next[layer]] = at;
+      symbol[next[layer]++] = mark;
+    });
   }
-  std::stable_sort(marks.begin(), marks.end(), [&](const PathMark& a, const PathMark& b) {
-    return solution.layer_of(a.state) < solution.layer_of(b.state);
-  });
 
   const std::string input =
       render_rows(puzzle, [&](std::uint32_t cell, std::uint32_t, std::uint32_t) { return kind_char(puzzle.grid[cell]); });
   std::string text(input.size(), '\0');
-  std::size_t next_mark = 0;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     char floor[3];
     floor_chars(layer, floor);
@@ -1076,10 +1180,7 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
       const char c = from[i];
       to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
     }
-    for (; next_mark < marks.size() && solution.layer_of(marks[next_mark].state) == layer; ++next_mark) {
-      const std::uint32_t cell = solution.cell_of(marks[next_mark].state);
-      text[std::size_t{puzzle.row_of(cell)} * (puzzle.width + 1) + puzzle.col_of(cell)] = marks[next_mark].symbol;
-    }
+    for (std::size_t i = first[layer]; i < first[layer + 1]; ++i) text[where[i]] = symbol[i];
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', layer_color(layer), '\n'};
     sink.write(std::string_view(header, sizeof header));
     sink.write(text);

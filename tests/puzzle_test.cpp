@@ -274,6 +274,47 @@ TEST(LayoutTest, PaddingStaysSmallForThinMaps) {
   }
 }
 
+// ==== ContainerTest ===================================================================
+
+/// Drives a StateDeque and a std::deque with the same random operations, as the
+/// search does: up to four pushes, then a pop from one end.
+void compare_with_std_deque(bool stack, std::uint64_t seed, int steps) {
+  puzzle::StateDeque ours;
+  std::deque<std::uint32_t> model;
+  std::uint64_t x = seed;
+  auto next = [&] { x = x * 6364136223846793005ull + 1442695040888963407ull; return std::uint32_t(x >> 33); };
+  std::uint32_t value = 0;
+  for (int i = 0; i < steps; ++i) {
+    // Grow for a while, then shrink, so that many blocks come and go.
+    const bool growing = (i / 40000) % 2 == 0;
+    for (std::uint32_t pushes = next() % (growing ? 5 : 3); pushes > 0; --pushes) {
+      ours.push_back(value);
+      model.push_back(value++);
+    }
+    for (int pops = growing ? 1 : 2; pops > 0 && !model.empty(); --pops) {
+      ASSERT_FALSE(ours.empty());
+      const std::uint32_t got = stack ? ours.pop_back() : ours.pop_front();
+      const std::uint32_t want = stack ? model.back() : model.front();
+      stack ? model.pop_back() : model.pop_front();
+      ASSERT_EQ(got, want) << (stack ? "stack" : "queue") << " step " << i;
+      std::uint32_t ahead;
+      if (!stack && ours.peek_front(5, ahead)) {
+        ASSERT_EQ(ahead, model[5]);
+      }
+    }
+    ASSERT_EQ(ours.empty(), model.empty());
+  }
+  while (!model.empty()) {
+    ASSERT_EQ(stack ? ours.pop_back() : ours.pop_front(), stack ? model.back() : model.front());
+    stack ? model.pop_back() : model.pop_front();
+  }
+  EXPECT_TRUE(ours.empty());
+  EXPECT_GT(ours.peak(), 16384u);  // it did span several blocks
+}
+
+TEST(ContainerTest, QueueMatchesStdDeque) { compare_with_std_deque(false, 1, 200000); }
+TEST(ContainerTest, StackMatchesStdDeque) { compare_with_std_deque(true, 2, 200000); }
+
 // ==== GoldenTest: the spec's examples ==================================================
 
 /// The inputs in spec-inputs/ and the expected output of each mode. An input X.txt
