@@ -1011,18 +1011,31 @@ struct Solution {
   std::uint32_t cell_of(std::uint32_t state) const { return state & ((std::uint32_t{1} << shift) - 1); }
 };
 
-/// Solves `puzzle` as the spec's algorithm does with the given container.
+namespace {
+
+#ifdef PUZZLE_TRACE
+constexpr bool kTraceBuild = true;
+#else
+constexpr bool kTraceBuild = false;
+#endif
+
+/// Whether the target cannot be reached; if so, records which cells were discovered.
+bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
+  Reachability reach(puzzle, rules);
+  if (reach.run()) return false;
+  solution.discovered = reach.reached_cells();
+  solution.words_per_row = (puzzle.layout.cols() + 63) / 64;
+  return true;
+}
+
+}  // namespace
+
+/// Solves `puzzle` as the spec's algorithm does with the given container. The trace
+/// build runs the exact search on unsolvable maps too, to show every state it investigates.
 Solution solve(const Puzzle& puzzle, Container container) {
   const Rules rules(puzzle.colors);
   Solution solution;
-  {
-    Reachability reach(puzzle, rules);
-    if (!reach.run()) {
-      solution.discovered = reach.reached_cells();
-      solution.words_per_row = (puzzle.layout.cols() + 63) / 64;
-      return solution;
-    }
-  }
+  if (!kTraceBuild && unsolvable(puzzle, rules, solution)) return solution;
   unsigned shift = 1;
   while ((std::uint64_t{1} << shift) < puzzle.layout.cells()) ++shift;
   if ((std::uint64_t{puzzle.colors + 1} << shift) > (std::uint64_t{1} << 32))
@@ -1032,7 +1045,10 @@ Solution solve(const Puzzle& puzzle, Container container) {
   Marks marks(puzzle, shift);
   const std::uint32_t end = container == Container::stack ? exact_search<Container::stack>(puzzle, rules, marks, shift)
                                                           : exact_search<Container::queue>(puzzle, rules, marks, shift);
-  assert(end != kNotFound);
+  if (end == kNotFound) {  // only in the trace build
+    unsolvable(puzzle, rules, solution);
+    return solution;
+  }
   solution.shift = shift;
   solution.path = backtrace(puzzle, marks, shift, end);
   return solution;
