@@ -454,7 +454,7 @@ std::string invalid_char_message(char c, std::uint32_t colors) {
     return what + show_char(c) + " is beyond the map's " + std::to_string(colors) +
            " colors (" + (is_door(c) ? "A-" : "a-") + last + ")";
   }
-  if (c == '/') return "comment line inside the map (comments go before the map)";
+  if (c == '/') return "invalid character '/': a comment line inside the map? (comments go before the map)";
   return "invalid character " + show_char(c) + " in the map (allowed: @ ? . # ^ and the colors' letters)";
 }
 
@@ -1065,7 +1065,7 @@ class Sink {
     if (text_) {
       text_->append(data);
     } else if (std::fwrite(data.data(), 1, data.size(), file_) != data.size()) {
-      fail("cannot write the output");
+      fail("cannot write the output to standard output");
     }
   }
 
@@ -1248,8 +1248,13 @@ std::string run_to_string(std::string_view input, const Options& options) {
 std::string read_all(std::FILE* file) {
   std::string text;
   if (std::fseek(file, 0, SEEK_END) == 0) {  // a regular file: its size is known
-    long size = std::ftell(file);
-    if (size > 0) text.reserve(static_cast<std::size_t>(size));
+    const long size = std::ftell(file);
+    if (size > 0 && static_cast<unsigned long>(size) < text.max_size()) {
+      try {
+        text.reserve(static_cast<std::size_t>(size));
+      } catch (const std::exception&) {  // not a size to trust (a directory, say): read and see
+      }
+    }
     std::rewind(file);
   }
   char block[1 << 16];
@@ -1257,6 +1262,11 @@ std::string read_all(std::FILE* file) {
   while ((n = std::fread(block, 1, sizeof block, file)) > 0) text.append(block, n);
   if (std::ferror(file)) fail("cannot read standard input");
   return text;
+}
+
+/// Makes sure everything written to `file` arrived (a full disk, a closed stdout).
+void finish_output(std::FILE* file) {
+  if (std::fflush(file) != 0 || std::ferror(file)) fail("cannot write the output to standard output");
 }
 
 }  // namespace puzzle
@@ -1269,6 +1279,7 @@ int main(int argc, char* argv[]) {
     puzzle::Options options = puzzle::parse_options(argc, argv);
     if (options.help) {
       std::fputs(puzzle::kUsage, stdout);
+      puzzle::finish_output(stdout);
       return 0;
     }
     puzzle::Puzzle map;
@@ -1279,11 +1290,15 @@ int main(int argc, char* argv[]) {
     puzzle::Solution solution = puzzle::solve(map, options.container);
     puzzle::Sink out(stdout);
     puzzle::write_output(map, solution, options.output, out);
+    puzzle::finish_output(stdout);
   } catch (const puzzle::Error& e) {
     std::fprintf(stderr, "puzzle: error: %s\n", e.what());
     return 1;
   } catch (const std::bad_alloc&) {
     std::fputs("puzzle: error: not enough memory for this map\n", stderr);
+    return 1;
+  } catch (const std::exception& e) {  // no known way here; still one clear line, exit 1
+    std::fprintf(stderr, "puzzle: error: %s\n", e.what());
     return 1;
   }
   return 0;

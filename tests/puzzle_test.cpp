@@ -190,7 +190,7 @@ TEST(ParseTest, EachBadInputIsRejectedWithWhereAndWhat) {
       {"0 2 2\n@?\n...\n", "line 3: map row 1 has 3 characters"},
       {"0 1 2\n@?\nxx\n", "line 3: unexpected content"},
       {"0 1 2\n@?\n// trailing comment\n", "line 3: unexpected content"},
-      {"0 2 2\n@?\n// late\n", "line 3, column 1: comment line inside the map"},
+      {"0 2 2\n@?\n// late\n", "line 3, column 1: invalid character '/': a comment line inside the map"},
       {"0 1 3\n@+?\n", "line 2, column 2: invalid character '+'"},
       {"1 1 3\n@B?\n", "line 2, column 2: door 'B' is beyond the map's 1 colors (A-A)"},
       {"1 1 3\n@b?\n", "line 2, column 2: button 'b' is beyond"},
