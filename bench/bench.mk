@@ -1,0 +1,33 @@
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+# make bench: times ./puzzle against bench/floor (the least work any solver must do) on
+# maps made by tools/mapgen, and prints one table row per map and mode plus a summary of
+# the performance targets (bench/README-bench.md). Not part of `make test`; not submitted.
+#   make bench               the default set, under 2 minutes
+#   make bench FULL=1        every size up to 4000x4000 and the 400,000,000-state map
+#   make bench RUNS=5        median of 5 runs instead of 3
+#   make bench FILTER=REGEX  only the rows whose map/mode matches (e.g. FILTER='2000x2000/26')
+# Maps are cached in bench/maps/, results go to bench/results/ (both git-ignored).
+
+# Built like the solver (-O3 -DNDEBUG), so the two are compared on equal terms.
+BENCHFLAGS = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic -O3 -DNDEBUG
+
+# bench/floor: the least work any solver must do on a map (C++17 standard library only).
+bench/floor: bench/floor.cpp
+	$(CXX) $(BENCHFLAGS) $< -o $@
+
+# bench/timeit: runs one command, records its wall time and peak RSS (wait4) to a file.
+bench/timeit: bench/timeit.cpp
+	$(CXX) $(BENCHFLAGS) $< -o $@
+
+bench: release tools bench/floor bench/timeit
+	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' bash bench/run
+
+# `make clean` removes the two binaries too (the cached maps stay; rm -rf bench/maps).
+clean: clean-bench
+clean-bench:
+	rm -f bench/floor bench/timeit
+
+# `make help` prints EXTRA_HELP word by word: one word per target.
+EXTRA_HELP += bench
+
+.PHONY: bench clean-bench
