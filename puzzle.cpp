@@ -306,6 +306,7 @@ class Layout {
   std::uint64_t used_begin() const { return used_begin_; }
   std::uint64_t used_end() const { return used_end_; }
   bool plain_rows() const { return plain_rows_; }
+  std::uint32_t tile_cols() const { return 1u << col_bits_; }
   std::uint32_t band() const { return band_; }
 
   // The stored orientation: rows y and columns x of the bordered map, transposed or not.
@@ -460,6 +461,18 @@ std::string invalid_char_message(char c, std::uint32_t colors) {
 
 /// Reads the map rows into puzzle.grid (when `store`), checking every rule the spec
 /// gives and the shape of every line. Comment lines before the map are skipped.
+/// Records the '@' or '?' at `col` of the current line, failing on a second one.
+void note_special(LineReader& lines, Puzzle& puzzle, std::uint32_t row, std::size_t col, char c,
+                  std::size_t (&seen)[2][2]) {
+  const int which = c == '@' ? 0 : 1;
+  if (seen[which][0] != 0)
+    fail(lines.where(col) + "a second " + show_char(c) + " (the first is at line " + std::to_string(seen[which][0]) +
+         ", column " + std::to_string(seen[which][1] + 1) + "); the map needs exactly one");
+  seen[which][0] = lines.number();
+  seen[which][1] = col;
+  (which == 0 ? puzzle.start : puzzle.target) = puzzle.cell(row, static_cast<std::uint32_t>(col));
+}
+
 void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
   std::uint8_t kinds[256];
   build_kind_table(puzzle.colors, kinds);
@@ -467,7 +480,9 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
   bool have_line = lines.next(line);
   while (have_line && line.substr(0, 2) == "//") have_line = lines.next(line);
 
-  std::size_t start_line = 0, start_col = 0, target_line = 0, target_col = 0;
+  std::size_t seen[2][2] = {};  // line and column of the '@' and the '?'
+  const Layout& layout = puzzle.layout;
+  std::uint8_t* const grid = puzzle.grid.data();
   for (std::uint32_t row = 0; row < puzzle.height; ++row) {
     if (row > 0) have_line = lines.next(line);
     if (!have_line)
@@ -475,22 +490,38 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
            std::to_string(puzzle.height) + " (input ends at line " +
            std::to_string(lines.number()) + ")");
     line = trim_right(line);
-    for (std::size_t col = 0; col < line.size() && col < puzzle.width; ++col) {
-      std::uint8_t kind = kinds[static_cast<unsigned char>(line[col])];
-      if (kind == kInvalid) fail(lines.where(col) + invalid_char_message(line[col], puzzle.colors));
-      if (kind == kStart || kind == kTarget) {
-        std::size_t& seen_line = kind == kStart ? start_line : target_line;
-        std::size_t& seen_col = kind == kStart ? start_col : target_col;
-        if (seen_line != 0)
-          fail(lines.where(col) + "a second " + show_char(line[col]) + " (the first is at line " +
-               std::to_string(seen_line) + ", column " + std::to_string(seen_col + 1) +
-               "); the map needs exactly one");
-        seen_line = lines.number();
-        seen_col = col;
-        std::uint32_t cell = puzzle.cell(row, static_cast<std::uint32_t>(col));
-        (kind == kStart ? puzzle.start : puzzle.target) = cell;
+    const std::size_t n = std::min<std::size_t>(line.size(), puzzle.width);
+    // Translate the row into the grid, a run of a tile's width at a time where the
+    // layout allows; kInvalid (all bits set) shows in the OR of the kinds.
+    unsigned any = 0;
+    if (!store) {
+      for (std::size_t col = 0; col < n; ++col) any |= kinds[static_cast<unsigned char>(line[col])];
+    } else if (layout.transposed()) {
+      for (std::size_t col = 0; col < n; ++col) {
+        const std::uint8_t kind = kinds[static_cast<unsigned char>(line[col])];
+        grid[puzzle.cell(row, static_cast<std::uint32_t>(col))] = kind;
+        any |= kind;
       }
-      if (store) puzzle.grid[puzzle.cell(row, static_cast<std::uint32_t>(col))] = kind;
+    } else {
+      const std::size_t tile_cols = layout.tile_cols();
+      for (std::size_t col = 0; col < n;) {
+        std::uint8_t* const out = grid + puzzle.cell(row, static_cast<std::uint32_t>(col));
+        const std::size_t run = std::min(n - col, tile_cols - (col + 1) % tile_cols);
+        for (std::size_t j = 0; j < run; ++j) {
+          const std::uint8_t kind = kinds[static_cast<unsigned char>(line[col + j])];
+          out[j] = kind;
+          any |= kind;
+        }
+        col += run;
+      }
+    }
+    if ((any & 0x80) || line.find('@') != std::string_view::npos || line.find('?') != std::string_view::npos) {
+      // A closer look, in reading order: the first invalid byte, each '@' and '?'.
+      for (std::size_t col = 0; col < n; ++col) {
+        const char c = line[col];
+        if (kinds[static_cast<unsigned char>(c)] == kInvalid) fail(lines.where(col) + invalid_char_message(c, puzzle.colors));
+        if (c == '@' || c == '?') note_special(lines, puzzle, row, col, c, seen);
+      }
     }
     if (line.size() != puzzle.width)
       fail("line " + std::to_string(lines.number()) + ": map row " + std::to_string(row) +
@@ -503,8 +534,8 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
       fail("line " + std::to_string(lines.number()) + ": unexpected content after the map's " +
            std::to_string(puzzle.height) + " rows");
   }
-  if (start_line == 0) fail("the map has no '@' (start); it needs exactly one");
-  if (target_line == 0) fail("the map has no '?' (target); it needs exactly one");
+  if (seen[0][0] == 0) fail("the map has no '@' (start); it needs exactly one");
+  if (seen[1][0] == 0) fail("the map has no '?' (target); it needs exactly one");
 }
 
 }  // namespace
@@ -562,6 +593,26 @@ constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
 inline unsigned own_door_kind(std::uint32_t layer) { return layer == 0 ? unsigned{kWall} : kDoor + layer - 1; }
 inline bool open_kind(unsigned kind, unsigned own_door) {
   return kind != kWall && (kind - kDoor >= 26u || kind == own_door);
+}
+
+// Eight cell kinds at a time (SWAR): the kinds of eight consecutive grid cells as one
+// word, tests on all eight bytes at once, and the eight answers as eight bits.
+constexpr std::uint64_t kEveryByte = 0x0101010101010101;
+constexpr std::uint64_t kHighBits = 0x8080808080808080;
+
+/// Cells grid[at .. at + 7] as one word, the first in the low byte.
+inline std::uint64_t eight_kinds(const std::uint8_t* at) {
+  std::uint64_t word = 0;
+  for (int j = 7; j >= 0; --j) word = word << 8 | at[j];
+  return word;
+}
+/// Bit 7 of each byte whose kind is at least `kind` (kinds are below 128).
+inline std::uint64_t kinds_from(std::uint64_t kinds, unsigned kind) {
+  return (kinds + kEveryByte * (0x80 - kind)) & kHighBits;
+}
+/// Bit 7 of each byte, gathered: byte j gives bit j.
+inline unsigned gather_bytes(std::uint64_t high_bits) {
+  return static_cast<unsigned>(((high_bits >> 7) * 0x0102040810204080) >> 56);
 }
 
 /// The rules of the game as a table over layers and cell kinds, from the rule
@@ -632,30 +683,26 @@ class Reachability {
   struct Place { std::uint32_t y, x; };  ///< x: a column, or a word of 64 columns
   enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
 
+  /// The planes, eight cells at a time (the tile rows are at least 16 cells long).
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
-    const Step along = layout_.along_row();
     for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
-      std::uint32_t cell = layout_.tiled(y, 0);
-      for (std::uint32_t x = 0; x < layout_.cols(); ++x, cell = along.from(cell)) {
-        const unsigned kind = grid[cell];
-        if (kind == kWall) continue;
+      for (std::uint32_t x = 0; x < layout_.cols(); x += 8) {
+        const std::uint64_t kinds = eight_kinds(grid + layout_.tiled(y, x));
+        const std::uint64_t from_floor = kinds_from(kinds, kFloor), from_door = kinds_from(kinds, kDoor);
+        const std::uint64_t from_button = kinds_from(kinds, kButton), trap = kinds_from(kinds, kTrap);
+        const std::uint64_t door = from_door & ~from_button, button = from_button & ~trap;
+        // The letters' colors, 0 for A or a: kind - kDoor, less another 26 for a button.
+        const std::uint64_t letters = (door | button) >> 7;
+        const std::uint64_t color = (kinds & letters * 0xFF) - letters * kDoor - (button >> 7) * (kButton - kDoor);
+        const unsigned shift = x % 64;
         std::uint64_t* p = &planes_[(std::size_t{y} * words_ + x / 64) * kPlanes];
-        const std::uint64_t bit = std::uint64_t{1} << (x % 64);
-        unsigned color = 0;
-        if (kind < kDoor) {
-          p[kFloorPlane] |= bit;
-        } else if (kind < kButton) {
-          p[kDoorPlane] |= bit;
-          color = kind - kDoor;
-        } else if (kind < kTrap) {
-          p[kButtonPlane] |= bit;
-          color = kind - kButton;
-        } else {
-          p[kTrapPlane] |= bit;
-        }
+        p[kFloorPlane] |= std::uint64_t{gather_bytes(from_floor & ~from_door)} << shift;
+        p[kDoorPlane] |= std::uint64_t{gather_bytes(door)} << shift;
+        p[kButtonPlane] |= std::uint64_t{gather_bytes(button)} << shift;
+        p[kTrapPlane] |= std::uint64_t{gather_bytes(trap)} << shift;
         for (unsigned b = 0; b < 5; ++b)
-          if (color >> b & 1) p[kColorPlane + b] |= bit;
+          p[kColorPlane + b] |= std::uint64_t{gather_bytes((color >> b & kEveryByte) << 7)} << shift;
       }
     }
   }
@@ -693,47 +740,62 @@ class Reachability {
     return up | down;
   }
 
-  /// Reaches the cells `bits` of word (y, w) in `layer` that were not reached yet:
-  /// active buttons are pressed, and the word is listed if it gained walkable cells.
-  void reach(std::uint32_t layer, std::uint32_t y, std::uint32_t w, std::uint64_t bits, std::vector<Place>& work) {
-    const std::size_t i = std::size_t{y} * words_ + w;
-    const std::uint64_t* m = &masks_[(layer * layer_words_ + i) * 2];
-    std::uint64_t& reached = reached_[layer * layer_words_ + i];
-    bits &= m[0] & ~reached;
-    if (!bits) return;
-    reached |= bits;
-    if (bits & m[1]) work.push_back({y, w});
-    for (std::uint64_t buttons = bits & ~m[1]; buttons; buttons &= buttons - 1) {
-      const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(buttons));
+  /// Seeds the layers of the buttons among `bits`, reached in word i of `layer`.
+  void press(std::uint32_t layer, std::size_t i, std::uint64_t bits) {
+    const std::uint32_t y = static_cast<std::uint32_t>(i / words_), w = static_cast<std::uint32_t>(i % words_);
+    for (; bits; bits &= bits - 1) {
+      const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
       const std::uint8_t next = rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(y, x)]];
       assert(next != kNoPress);
       pending_[next].push_back({y, x});
     }
   }
 
-  /// Floods `layer` from its pending seeds; true if the target was reached.
+  /// Floods `layer` from its pending seeds; true if the target was reached. The work
+  /// is a stack of words (y * words_ + w) that gained walkable cells, each listed once.
   bool flood(std::uint32_t layer) {
     if (!prepared_[layer]) prepare(layer);
-    std::vector<Place> seeds, work;
-    seeds.swap(pending_[layer]);
-    for (const Place& s : seeds) reach(layer, s.y, s.x / 64, std::uint64_t{1} << (s.x % 64), work);
     const std::uint64_t* const masks = &masks_[layer * layer_words_ * 2];
     std::uint64_t* const reached = &reached_[layer * layer_words_];
+    if (work_.empty()) {
+      work_.resize(layer_words_);
+      listed_.resize(layer_words_);
+    }
+    std::size_t* const work = work_.data();
+    std::uint8_t* const listed = listed_.data();
+    std::size_t top = 0;
+    // Reaches the cells `bits` of word i that can be entered and were not reached yet.
+    auto reach = [&](std::size_t i, std::uint64_t bits) {
+      bits &= masks[2 * i] & ~reached[i];
+      if (!bits) return;
+      reached[i] |= bits;
+      const std::uint64_t walk = masks[2 * i + 1];
+      if ((bits & walk) && !listed[i]) {
+        listed[i] = 1;
+        work[top++] = i;
+      }
+      if (bits & ~walk) press(layer, i, bits & ~walk);
+    };
+    std::vector<Place> seeds;
+    seeds.swap(pending_[layer]);
+    for (const Place& s : seeds) reach(std::size_t{s.y} * words_ + s.x / 64, std::uint64_t{1} << (s.x % 64));
     const std::uint64_t target_bit = std::uint64_t{1} << (target_.x % 64);
     const std::size_t target_word = std::size_t{target_.y} * words_ + target_.x / 64;
-    while (!work.empty()) {
-      const Place at = work.back();
-      work.pop_back();
-      const std::size_t i = std::size_t{at.y} * words_ + at.x;
+    while (top > 0) {
+      const std::size_t i = work[--top];
+      listed[i] = 0;
       const std::uint64_t walk = masks[2 * i + 1];
       const std::uint64_t runs = fill_runs(reached[i] & walk, walk);
       reached[i] |= runs;
-      reach(layer, at.y, at.x, (runs << 1 | runs >> 1) & ~runs, work);  // active buttons beside them
-      if (runs >> 63) reach(layer, at.y, at.x + 1, 1, work);
-      if (runs & 1) reach(layer, at.y, at.x - 1, std::uint64_t{1} << 63, work);
-      reach(layer, at.y - 1, at.x, runs, work);
-      reach(layer, at.y + 1, at.x, runs, work);
-      if (reached[target_word] & target_bit) return true;
+      reach(i, (runs << 1 | runs >> 1) & ~runs);  // active buttons beside the runs
+      if (runs >> 63) reach(i + 1, 1);            // runs go on in the next word
+      if (runs & 1) reach(i - 1, std::uint64_t{1} << 63);
+      reach(i - words_, runs);
+      reach(i + words_, runs);
+      if (reached[target_word] & target_bit) {
+        while (top > 0) listed[work[--top]] = 0;
+        return true;
+      }
     }
     return false;
   }
@@ -743,11 +805,14 @@ class Reachability {
   const Layout& layout_;
   const std::uint32_t rows_, words_, layers_;
   const std::size_t layer_words_;           ///< words in one layer's bit rows
-  std::vector<std::uint64_t> planes_;       ///< [(y * words_ + w) * kPlanes + plane]
-  std::vector<std::uint64_t> masks_;        ///< [((layer * rows_ + y) * words_ + w) * 2 + (0 open, 1 walk)]
+  // Zero-filled by calloc: the layers never flooded cost no memory.
+  Buffer<std::uint64_t> planes_;            ///< [(y * words_ + w) * kPlanes + plane]
+  Buffer<std::uint64_t> masks_;             ///< [((layer * rows_ + y) * words_ + w) * 2 + (0 open, 1 walk)]
   std::vector<bool> prepared_;              ///< per layer: masks_ computed
-  std::vector<std::uint64_t> reached_;      ///< [(layer * rows_ + y) * words_ + w]
+  Buffer<std::uint64_t> reached_;           ///< [(layer * rows_ + y) * words_ + w]
   std::vector<std::vector<Place>> pending_;  ///< per layer: cells to flood from in its next round
+  std::vector<std::size_t> work_;           ///< the words a flood has still to spread from
+  std::vector<std::uint8_t> listed_;        ///< per word: in work_
   Place target_;
 };
 
