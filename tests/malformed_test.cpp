@@ -486,6 +486,16 @@ TEST(StreamTest, ClosedStandardInputIsAnError) {
   EXPECT_EQ(r.err.rfind("puzzle: error: ", 0), 0u) << r.err;
 }
 
+TEST(StreamTest, ABadHeaderIsRejectedWithoutWaitingForTheEndOfTheInput) {
+  // `yes | puzzle -q` or `puzzle -q < /dev/zero` never end: a solver that reads all of
+  // standard input before it looks at the header fills the memory first. Here the
+  // writer stalls for 3 seconds after a bad first line; the solver has 2.
+  testutil::Result r = testutil::run("{ printf 'not a map\\n'; sleep 3; } | timeout 2 " +
+                                     testutil::puzzle_bin() + " -q");
+  EXPECT_EQ(r.status, 1) << "124 means it waited for the end of the input: " << r.err;
+  EXPECT_NE(r.err.find("num_colors"), std::string::npos) << r.err;
+}
+
 TEST(StreamTest, AFullDiskIsReportedWithExitOne) {
   // The answer cannot be written: exit 0 would tell the caller it was.
   testutil::Result r = testutil::run(testutil::puzzle_bin() + " -q > /dev/full", kSimple);
