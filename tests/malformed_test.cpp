@@ -496,6 +496,19 @@ TEST(StreamTest, ABadHeaderIsRejectedWithoutWaitingForTheEndOfTheInput) {
   EXPECT_NE(r.err.find("num_colors"), std::string::npos) << r.err;
 }
 
+TEST(StreamTest, ReadsAFileFromWhereStandardInputStandsNotFromItsStart) {
+  // The shell reads the first line of the file; the solver gets the rest, as it would
+  // through a pipe, and must not rewind to bytes that were never given to it.
+  std::string input = std::string("junk line\n") + kSimple;
+  for (const char* how : {"cat | ", ""}) {
+    testutil::Result r = testutil::run(std::string("IFS= read -r skipped; ") + how +
+                                       testutil::puzzle_bin() + " -q -o list", input);
+    const char* label = *how ? "through a pipe: " : "from the file: ";
+    EXPECT_EQ(r.status, 0) << label << r.err;
+    EXPECT_EQ(r.out, expected("queue-list")) << label;
+  }
+}
+
 TEST(StreamTest, AFullDiskIsReportedWithExitOne) {
   // The answer cannot be written: exit 0 would tell the caller it was.
   testutil::Result r = testutil::run(testutil::puzzle_bin() + " -q > /dev/full", kSimple);
