@@ -822,24 +822,37 @@ class Reachability {
 /// where a state cannot be discovered (a wall, a closed door, the outside of the map)
 /// or has been: checking a neighbour is one bit test. `how`, half a byte per state,
 /// says how a state was discovered; it starts as zero and only discovered states
-/// touch it, so the pages of states never discovered cost no memory.
+/// touch it, so the pages of states never discovered cost no memory. `buttons`, one
+/// bit per cell, marks the buttons and traps, the only cells whose kind the search
+/// needs to look up.
 class Marks {
  public:
   Marks(const Puzzle& puzzle, unsigned shift)
       : closed_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 64 + 1)),
-        how_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 4 + 1)) {
+        how_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 4 + 1)),
+        buttons_(static_cast<std::size_t>(puzzle.layout.cells() / 64 + 1)) {
     // Walls and doors are closed in every layer but a door's own; outside the map too.
     const std::uint8_t* const grid = puzzle.grid.data();
-    const std::uint64_t used = puzzle.layout.used_end();
-    std::vector<std::uint64_t> base(static_cast<std::size_t>((puzzle.layout.cells() + 63) / 64), ~std::uint64_t{0});
-    for (std::uint64_t cell = puzzle.layout.used_begin(); cell < used; ++cell)
-      if (open_kind(grid[cell], kWall)) base[cell / 64] &= ~(std::uint64_t{1} << (cell % 64));
+    const std::size_t words = static_cast<std::size_t>(puzzle.layout.cells() / 64);
+    std::vector<std::uint64_t> base(words, ~std::uint64_t{0});
+    for (std::size_t w = puzzle.layout.used_begin() / 64; w < puzzle.layout.used_end() / 64; ++w) {
+      std::uint64_t blocked = 0, buttons = 0;
+      for (unsigned j = 0; j < 8; ++j) {
+        const std::uint64_t kinds = eight_kinds(grid + w * 64 + j * 8);
+        const std::uint64_t door = kinds_from(kinds, kDoor) & ~kinds_from(kinds, kButton);
+        const std::uint64_t wall = ~kinds_from(kinds, kFloor) & kHighBits;
+        blocked |= std::uint64_t{gather_bytes(wall | door)} << (j * 8);
+        buttons |= std::uint64_t{gather_bytes(kinds_from(kinds, kButton))} << (j * 8);
+      }
+      base[w] = blocked;
+      buttons_[w] = buttons;
+    }
+    const std::uint8_t* const end = grid + puzzle.layout.used_end();
     for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
       std::uint64_t* const bits = closed_.data() + (std::size_t{layer} << shift) / 64;
       std::copy(base.begin(), base.end(), bits);
       if (layer == 0) continue;
       const std::uint8_t door = static_cast<std::uint8_t>(own_door_kind(layer));
-      const std::uint8_t* const end = grid + used;
       for (const std::uint8_t* at = grid;
            (at = static_cast<const std::uint8_t*>(std::memchr(at, door, static_cast<std::size_t>(end - at))));
            ++at) {
@@ -850,11 +863,13 @@ class Marks {
   }
   std::uint64_t* closed() { return closed_.data(); }
   std::uint16_t* how() { return how_.data(); }
+  const std::uint64_t* buttons() const { return buttons_.data(); }
   unsigned how(std::uint32_t state) const { return how_[state >> 2] >> ((state & 3) * 4) & 15; }
 
  private:
   Buffer<std::uint64_t> closed_;
   Buffer<std::uint16_t> how_;
+  Buffer<std::uint64_t> buttons_;
 };
 
 /// The search container: a double-ended queue of state indices in blocks of 16384,
@@ -890,7 +905,7 @@ class StateDeque {
   }
   /// The state `ahead` places behind the front, if it is in the front block.
   bool peek_front(std::size_t ahead, std::uint32_t& state) const {
-    if (ahead >= static_cast<std::size_t>((blocks_.size() == 1 ? tail_ : head_end_) - head_)) return false;
+    if (ahead >= static_cast<std::size_t>((one_block_ ? tail_ : head_end_) - head_)) return false;
     state = head_[ahead];
     return true;
   }
@@ -916,7 +931,8 @@ class StateDeque {
     peak_blocks_ = std::max<std::uint64_t>(peak_blocks_, blocks_.size());
     tail_begin_ = tail_ = block;
     tail_end_ = block + kBlock;
-    if (blocks_.size() == 1) {
+    one_block_ = blocks_.size() == 1;
+    if (one_block_) {
       head_ = block;
       head_end_ = tail_end_;
     }
@@ -925,7 +941,8 @@ class StateDeque {
     give_block(blocks_.front().begin);
     blocks_.pop_front();
     head_ = blocks_.front().begin;
-    head_end_ = blocks_.size() == 1 ? tail_end_ : blocks_.front().end;
+    one_block_ = blocks_.size() == 1;
+    head_end_ = one_block_ ? tail_end_ : blocks_.front().end;
   }
   __attribute__((noinline)) void drop_back_block() {
     give_block(blocks_.back().begin);
@@ -933,7 +950,8 @@ class StateDeque {
     tail_begin_ = blocks_.back().begin;
     tail_ = blocks_.back().end;
     tail_end_ = tail_begin_ + kBlock;
-    if (blocks_.size() == 1) head_end_ = tail_end_;
+    one_block_ = blocks_.size() == 1;
+    if (one_block_) head_end_ = tail_end_;
   }
   void give_block(std::uint32_t* block) {
     if (spare_) delete[] block;
@@ -945,6 +963,7 @@ class StateDeque {
   std::uint32_t* tail_ = nullptr;      ///< one past the back state
   std::uint32_t* tail_begin_ = nullptr;
   std::uint32_t* tail_end_ = nullptr;  ///< the bounds of the back block's room
+  bool one_block_ = true;              ///< the front block is the back block
   std::deque<Block> blocks_;
   std::uint32_t* spare_ = nullptr;
   std::uint64_t peak_blocks_ = 0;
@@ -969,6 +988,7 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
   constexpr std::size_t kAhead = 16;  // prefetch distance, in queued states
   std::uint64_t* const closed = space.closed();
   std::uint16_t* const how = space.how();
+  const std::uint64_t* const buttons = space.buttons();
   const std::uint8_t* const grid = puzzle.grid.data();
   const std::uint8_t* const press_table = rules.press;
   const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
@@ -1003,23 +1023,23 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
     if (kMode == Container::queue) {
       std::uint32_t soon;
       if (container.peek_front(kAhead, soon)) {
-        __builtin_prefetch(&closed[north.from(soon) >> 6], 1);
-        __builtin_prefetch(&closed[south.from(soon) >> 6], 1);
+        __builtin_prefetch(&closed[soon >> 6], 1);
         __builtin_prefetch(&how[soon >> 2], 1);
-        __builtin_prefetch(&grid[soon & cell_mask]);
       }
     }
-    const std::uint32_t layer = current >> shift, cell = current & cell_mask;
-    trace(puzzle, layer, cell);
-    const std::uint8_t press = press_table[layer * 64 + grid[cell]];
-    if (press != kNoPress) {
-      const std::uint32_t next = press << shift | cell;
-      if (!is_closed(next)) {
-        discover(next, kByPress);
-        discover(current, kPressedHere);
-        container.push_back(next);
+    const std::uint32_t cell = current & cell_mask;
+    trace(puzzle, current >> shift, cell);
+    if (buttons[cell >> 6] >> (cell & 63) & 1) {
+      const std::uint8_t press = press_table[(current >> shift) * 64 + grid[cell]];
+      if (press != kNoPress) {
+        const std::uint32_t next = press << shift | cell;
+        if (!is_closed(next)) {
+          discover(next, kByPress);
+          discover(current, kPressedHere);
+          container.push_back(next);
+        }
+        continue;
       }
-      continue;
     }
     if (move(north.from(current), 0) || move(east.from(current), 1) || move(south.from(current), 2) ||
         move(west.from(current), 3))
@@ -1182,19 +1202,35 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// The map's rows as text, one line per row, each cell shown as char_of(cell, row, col).
-template <typename CharOf>
-std::string render_rows(const Puzzle& puzzle, CharOf char_of) {
-  std::string out(std::size_t{puzzle.height} * (std::size_t{puzzle.width} + 1), '\n');
-  const Step& east = puzzle.layout.step(1);
+/// The map's rows as text, one line per row. fill(out, cell, row, col, n) writes the
+/// characters of n cells of `row` from `col` on, whose cells are cell, cell + 1, ...
+/// (a run within a tile; one cell at a time for a transposed layout).
+template <typename Fill>
+std::string render_rows(const Puzzle& puzzle, Fill fill) {
+  const std::size_t width = puzzle.width;
+  std::string out(std::size_t{puzzle.height} * (width + 1), '\n');
+  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
   char* p = &out[0];
-  for (std::uint32_t row = 0; row < puzzle.height; ++row) {
-    std::uint32_t cell = puzzle.cell(row, 0);
-    for (std::uint32_t col = 0; col < puzzle.width; ++col, cell = east.from(cell)) *p++ = char_of(cell, row, col);
-    ++p;
+  for (std::uint32_t row = 0; row < puzzle.height; ++row, ++p) {
+    for (std::size_t col = 0; col < width;) {
+      const std::size_t run = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
+      fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), row, col, run);
+      p += run;
+      col += run;
+    }
   }
   return out;
 }
+
+/// The input character of every cell kind: of[kind]; and of[256 + kind] too, while
+/// of[kind] for a cell not discovered reads as a wall (for the no-solution map).
+struct KindChars {
+  char of[512];
+  KindChars() {
+    std::memset(of, '#', sizeof of);
+    for (unsigned kind = 0; kind < kKinds; ++kind) of[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
+  }
+};
 
 /// The characters that read as floor on the map of `layer`, where nothing of the path
 /// covers them: on '^' the traps; on a color's map its own buttons and doors, and the
@@ -1248,23 +1284,28 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
     });
   }
 
-  const std::string input =
-      render_rows(puzzle, [&](std::uint32_t cell, std::uint32_t, std::uint32_t) { return kind_char(puzzle.grid[cell]); });
-  std::string text(input.size(), '\0');
+  const KindChars chars;
+  const std::uint8_t* const grid = puzzle.grid.data();
+  std::string input = render_rows(puzzle, [&](char* out, std::uint32_t cell, std::uint32_t, std::size_t, std::size_t n) {
+    for (std::size_t j = 0; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]];
+  });
+  std::string text;  // each layer's map; the last one is made in `input` itself
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
+    std::string& map = layer == puzzle.colors ? input : text;
+    map.resize(input.size());
     char floor[3];
     floor_chars(layer, floor);
     const char* const from = input.data();
-    char* const to = &text[0];
+    char* const to = &map[0];
     const std::size_t size = input.size();
     for (std::size_t i = 0; i < size; ++i) {
       const char c = from[i];
       to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
     }
-    for (std::size_t i = first[layer]; i < first[layer + 1]; ++i) text[where[i]] = symbol[i];
+    for (std::size_t i = first[layer]; i < first[layer + 1]; ++i) map[where[i]] = symbol[i];
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', layer_color(layer), '\n'};
     sink.write(std::string_view(header, sizeof header));
-    sink.write(text);
+    sink.write(map);
   }
 }
 
@@ -1275,12 +1316,17 @@ const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
 #endif
 
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
+  const KindChars chars;
+  const std::uint8_t* const grid = puzzle.grid.data();
   const bool transposed = puzzle.layout.transposed();
   const std::size_t row_bits = std::size_t{solution.words_per_row} * 64;
-  const std::string text = render_rows(puzzle, [&](std::uint32_t cell, std::uint32_t row, std::uint32_t col) {
-    const std::size_t bit = transposed ? (col + 1) * row_bits + row + 1 : (row + 1) * row_bits + col + 1;
-    return solution.discovered[bit / 64] >> (bit % 64) & 1 ? kind_char(puzzle.grid[cell]) : '#';
-  });
+  const std::uint64_t* const discovered = solution.discovered.data();
+  const std::string text =
+      render_rows(puzzle, [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
+        const std::size_t bit = transposed ? (col + 1) * row_bits + row + 1 : (row + 1) * row_bits + col + 1;
+        for (std::size_t j = 0; j < n; ++j)
+          out[j] = chars.of[(discovered[(bit + j) / 64] >> ((bit + j) % 64) & 1) << 8 | grid[cell + j]];
+      });
   sink.write(kNoSolutionHeader);
   sink.write(text);
 }
