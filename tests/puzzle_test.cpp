@@ -226,6 +226,53 @@ TEST(ParseTest, TheBinaryRejectsBadMapsWithOneLineOnStderrAndNothingOnStdout) {
   }
 }
 
+// ==== RulesTest: the fast encodings of the rules agree with the rule functions =========
+
+TEST(RulesTest, KindTablesFollowTheRuleFunctions) {
+  for (std::uint32_t colors : {0u, 1u, 5u, 26u}) {
+    puzzle::Rules rules(colors);
+    for (std::uint32_t layer = 0; layer <= colors; ++layer) {
+      const char color = puzzle::layer_color(layer);
+      for (unsigned kind = 0; kind < puzzle::kKinds; ++kind) {
+        const char c = puzzle::kind_char(static_cast<std::uint8_t>(kind));
+        EXPECT_EQ(puzzle::open_kind(kind, puzzle::own_door_kind(layer)), puzzle::is_passable(color, c))
+            << color << " " << c;
+        const std::uint8_t press = rules.press[layer * 64 + kind];
+        EXPECT_EQ(press != puzzle::kNoPress, puzzle::is_active_button(color, c)) << color << " " << c;
+        if (press != puzzle::kNoPress) {
+          EXPECT_EQ(puzzle::layer_color(press), puzzle::pressed_layer(c));
+        }
+      }
+    }
+  }
+}
+
+TEST(RulesTest, ClosedAndButtonBitsFollowTheRuleFunctions) {
+  // Every character in every layer, on maps of both tile shapes (a long single row
+  // is stored as plain rows, the two-row map in 8 x 16 tiles).
+  std::string long_row = "@?";
+  for (int i = 0; i < 9; ++i) long_row += ".#ABCabc^Zz";
+  for (const std::string& text : {long_row, std::string("@?.#ABCabc^Zz\n^zaZ#.ABCbc..")}) {
+    const std::size_t width = std::min(text.find('\n'), text.size());
+    const std::size_t height = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+    const std::string input = "26 " + std::to_string(height) + " " + std::to_string(width) + "\n" + text + "\n";
+    puzzle::Puzzle p = puzzle::parse_puzzle(input);
+    EXPECT_EQ(p.layout.plain_rows(), p.height == 1);
+    unsigned shift = 1;
+    while ((std::uint64_t{1} << shift) < p.layout.cells()) ++shift;
+    puzzle::Marks marks(p, shift);
+    for (std::uint32_t layer = 0; layer <= 26; ++layer)
+      for (std::uint32_t r = 0; r < p.height; ++r)
+        for (std::uint32_t c = 0; c < p.width; ++c) {
+          const std::uint32_t cell = p.cell(r, c), state = layer << shift | cell;
+          const bool closed = marks.closed()[state >> 6] >> (state & 63) & 1;
+          EXPECT_EQ(closed, !puzzle::is_passable(puzzle::layer_color(layer), p.at(r, c))) << layer << " " << p.at(r, c);
+          const bool button = marks.buttons()[cell >> 6] >> (cell & 63) & 1;
+          EXPECT_EQ(button, puzzle::is_button(p.at(r, c)) || p.at(r, c) == '^') << p.at(r, c);
+        }
+  }
+}
+
 // ==== LayoutTest ====================================================================
 
 TEST(LayoutTest, CellsAreDistinctInvertibleAndStepToTheirNeighbours) {
