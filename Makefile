@@ -127,9 +127,17 @@ Usage:
 endef
 export MAKEFILE_HELP
 
+# Targets that tools/, tests/ and bench/ add (EXTRA_HELP += name), described here.
+HELP_sanitize = the test suite against ASan/UBSan builds
+HELP_valgrind = memcheck over every spec input and bad inputs
+HELP_fuzz     = a libFuzzer run of FUZZ_SECONDS (default 60)
+HELP_bench    = benchmarks against the floor program (FULL=1: all sizes)
+HELP_mutants  = the mutation harness over the test-N-FLAGS.txt files
+HELP_grade    = a local pre-submission grader of fullsubmit.tar.gz
+
 help:
 	@echo "$$MAKEFILE_HELP"
-	@$(foreach t,$(EXTRA_HELP),echo "* $(t)";)
+	@$(foreach t,$(EXTRA_HELP),printf '* make %-11s%s\n' '$(t)' '$(HELP_$(t))';)
 
 FORCE:
 
