@@ -636,23 +636,30 @@ struct Rules {
 
 // ---- The reachability pass ------------------------------------------------------
 
+/// The word holding bits (y, 64 * w .. 64 * w + 63) of a bordered map's bit rows,
+/// `words` to a row. Rows go in groups of eight, word by word, so that the words
+/// above and below a word are next to it in memory.
+inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t words) {
+  return ((std::size_t{y} >> 3) * words + w) * 8 + (y & 7);
+}
+
 /// Floods the states that can be reached, 64 cells at a time, over bit rows in the
-/// layout's orientation (row y, column x of the bordered map). For each layer two
-/// masks per word say which cells it can enter (`open`) and walk on from (`walk`:
-/// open and not an active button); they follow from bit planes of the cell classes
-/// (floor, doors, buttons, traps, five bits of a letter's color) in a few operations,
-/// the first time a layer is flooded. One bit per state records what is reached.
-/// A flood works through a list of words that gained walkable cells: it fills their
-/// runs of walkable cells sideways, reaches the open cells beside and above and below
-/// them, and lists the words that gained. A button reached in one layer seeds its own
-/// layer, flooded in a later round.
+/// layout's orientation (row y, column x of the bordered map). Bit planes of the cell
+/// classes (floor, doors, buttons, traps, five bits of a letter's color) give each
+/// layer, in a few operations per word, the cells it can enter (`open`) and walk on
+/// from (`walk`: open and not an active button). One bit per state records what is
+/// reached. A flood works through a list of words that gained walkable cells: it fills
+/// their runs of walkable cells sideways, reaches the open cells beside and above and
+/// below them, and lists the words that gained. A button reached in one layer seeds its
+/// own layer, flooded in a later round.
 class Reachability {
  public:
   Reachability(const Puzzle& puzzle, const Rules& rules)
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
-        words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1), layer_words_(std::size_t{rows_} * words_),
-        planes_(layer_words_ * kPlanes), masks_(layers_ * layer_words_ * 2), prepared_(layers_),
-        reached_(layers_ * layer_words_), pending_(layers_) {
+        words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
+        layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * kPlanes),
+        masks_(layer_words_ * 2), reached_(layers_ * layer_words_), work_(layer_words_), listed_(layer_words_),
+        seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
     target_ = {layout_.y_of(puzzle.target), layout_.x_of(puzzle.target)};
   }
@@ -671,16 +678,18 @@ class Reachability {
     return false;
   }
 
-  /// One bit per cell of the bordered map, row by row: reached in any layer.
+  /// One bit per cell of the bordered map (words as bit_word lays them out, words_per_row
+  /// to a row): reached in any layer.
   std::vector<std::uint64_t> reached_cells() const {
     std::vector<std::uint64_t> any(layer_words_);
     for (std::uint32_t layer = 0; layer < layers_; ++layer)
       for (std::size_t i = 0; i < layer_words_; ++i) any[i] |= reached_[layer * layer_words_ + i];
     return any;
   }
+  std::uint32_t words_per_row() const { return words_; }
 
  private:
-  struct Place { std::uint32_t y, x; };  ///< x: a column, or a word of 64 columns
+  struct Place { std::uint32_t y, x; };
   enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
 
   /// The planes, eight cells at a time (the tile rows are at least 16 cells long).
@@ -696,7 +705,7 @@ class Reachability {
         const std::uint64_t letters = (door | button) >> 7;
         const std::uint64_t color = (kinds & letters * 0xFF) - letters * kDoor - (button >> 7) * (kButton - kDoor);
         const unsigned shift = x % 64;
-        std::uint64_t* p = &planes_[(std::size_t{y} * words_ + x / 64) * kPlanes];
+        std::uint64_t* p = &planes_[bit_word(y, x / 64, words_) * kPlanes];
         p[kFloorPlane] |= std::uint64_t{gather_bytes(from_floor & ~from_door)} << shift;
         p[kDoorPlane] |= std::uint64_t{gather_bytes(door)} << shift;
         p[kButtonPlane] |= std::uint64_t{gather_bytes(button)} << shift;
@@ -707,14 +716,13 @@ class Reachability {
     }
   }
 
-  /// The masks of `layer`: open where the layer can enter (floor, every button and
-  /// trap, its own doors), walk where it can also move on (floor, its own doors and
-  /// buttons, and traps on '^').
+  /// The masks of `layer`, into masks_: open where the layer can enter (floor, every
+  /// button and trap, its own doors), walk where it can also move on (floor, its own
+  /// doors and buttons, and traps on '^').
   void prepare(std::uint32_t layer) {
-    prepared_[layer] = true;
     std::uint64_t flip[5];  // XORed into the color planes: all ones where the layer's color bit is 0
     for (unsigned b = 0; b < 5; ++b) flip[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
-    std::uint64_t* out = &masks_[layer * layer_words_ * 2];
+    std::uint64_t* const out = masks_.data();
     for (std::size_t i = 0; i < layer_words_; ++i) {
       const std::uint64_t* p = &planes_[i * kPlanes];
       std::uint64_t own = 0;  // letters of the layer's color
@@ -740,27 +748,33 @@ class Reachability {
     return up | down;
   }
 
-  /// Seeds the layers of the buttons among `bits`, reached in word i of `layer`.
-  void press(std::uint32_t layer, std::size_t i, std::uint64_t bits) {
-    const std::uint32_t y = static_cast<std::uint32_t>(i / words_), w = static_cast<std::uint32_t>(i % words_);
-    for (; bits; bits &= bits - 1) {
-      const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
-      const std::uint8_t next = rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(y, x)]];
-      assert(next != kNoPress);
-      pending_[next].push_back({y, x});
+  /// Seeds the layers of the active buttons that the last flood of `layer` reached,
+  /// collected in pressed_, going through memory in order (and clearing pressed_).
+  void press(std::uint32_t layer) {
+    std::uint64_t* const pressed = pressed_.data();
+    for (std::size_t i = 0; i < layer_words_; ++i) {
+      if (!pressed[i]) continue;
+      const std::uint32_t y = static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8);
+      const std::uint32_t w = static_cast<std::uint32_t>(i / 8 % words_);
+      for (std::uint64_t bits = pressed[i]; bits; bits &= bits - 1) {
+        const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
+        const std::uint8_t next = rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(y, x)]];
+        assert(next != kNoPress);
+        pending_[next].push_back({y, x});
+      }
+      pressed[i] = 0;
     }
   }
 
   /// Floods `layer` from its pending seeds; true if the target was reached. The work
-  /// is a stack of words (y * words_ + w) that gained walkable cells, each listed once.
+  /// is a stack of words that gained walkable cells, each listed once. The seeds are
+  /// gathered in a bit map first, and the active buttons reached are pressed after the
+  /// flood, so that both go through memory in order.
   bool flood(std::uint32_t layer) {
-    if (!prepared_[layer]) prepare(layer);
-    const std::uint64_t* const masks = &masks_[layer * layer_words_ * 2];
+    prepare(layer);
+    const std::uint64_t* const masks = masks_.data();
     std::uint64_t* const reached = &reached_[layer * layer_words_];
-    if (work_.empty()) {
-      work_.resize(layer_words_);
-      listed_.resize(layer_words_);
-    }
+    std::uint64_t* const pressed = pressed_.data();
     std::size_t* const work = work_.data();
     std::uint8_t* const listed = listed_.data();
     std::size_t top = 0;
@@ -774,29 +788,35 @@ class Reachability {
         listed[i] = 1;
         work[top++] = i;
       }
-      if (bits & ~walk) press(layer, i, bits & ~walk);
+      pressed[i] |= bits & ~walk;
     };
-    std::vector<Place> seeds;
-    seeds.swap(pending_[layer]);
-    for (const Place& s : seeds) reach(std::size_t{s.y} * words_ + s.x / 64, std::uint64_t{1} << (s.x % 64));
+    {
+      std::uint64_t* const seeded = seeded_.data();
+      for (const Place& s : pending_[layer]) seeded[bit_word(s.y, s.x / 64, words_)] |= std::uint64_t{1} << (s.x % 64);
+      std::vector<Place>().swap(pending_[layer]);
+      for (std::size_t i = 0; i < layer_words_; ++i)
+        if (seeded[i]) {
+          reach(i, seeded[i]);
+          seeded[i] = 0;
+        }
+    }
     const std::uint64_t target_bit = std::uint64_t{1} << (target_.x % 64);
-    const std::size_t target_word = std::size_t{target_.y} * words_ + target_.x / 64;
+    const std::size_t target_word = bit_word(target_.y, target_.x / 64, words_);
+    const std::size_t group = 8 * std::size_t{words_};  // words in a group of eight rows
     while (top > 0) {
       const std::size_t i = work[--top];
       listed[i] = 0;
       const std::uint64_t walk = masks[2 * i + 1];
       const std::uint64_t runs = fill_runs(reached[i] & walk, walk);
       reached[i] |= runs;
-      reach(i, (runs << 1 | runs >> 1) & ~runs);  // active buttons beside the runs
-      if (runs >> 63) reach(i + 1, 1);            // runs go on in the next word
-      if (runs & 1) reach(i - 1, std::uint64_t{1} << 63);
-      reach(i - words_, runs);
-      reach(i + words_, runs);
-      if (reached[target_word] & target_bit) {
-        while (top > 0) listed[work[--top]] = 0;
-        return true;
-      }
+      reach(i, (runs << 1 | runs >> 1) & ~runs);   // active buttons beside the runs
+      if (runs >> 63) reach(i + 8, 1);             // runs go on in the next word
+      if (runs & 1) reach(i - 8, std::uint64_t{1} << 63);
+      reach(i % 8 != 0 ? i - 1 : i - group + 7, runs);  // the row above
+      reach(i % 8 != 7 ? i + 1 : i + group - 7, runs);  // the row below
+      if (reached[target_word] & target_bit) return true;
     }
+    press(layer);
     return false;
   }
 
@@ -804,15 +824,16 @@ class Reachability {
   const Rules& rules_;
   const Layout& layout_;
   const std::uint32_t rows_, words_, layers_;
-  const std::size_t layer_words_;           ///< words in one layer's bit rows
+  const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
   // Zero-filled by calloc: the layers never flooded cost no memory.
-  Buffer<std::uint64_t> planes_;            ///< [(y * words_ + w) * kPlanes + plane]
-  Buffer<std::uint64_t> masks_;             ///< [((layer * rows_ + y) * words_ + w) * 2 + (0 open, 1 walk)]
-  std::vector<bool> prepared_;              ///< per layer: masks_ computed
-  Buffer<std::uint64_t> reached_;           ///< [(layer * rows_ + y) * words_ + w]
+  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * kPlanes + plane]
+  Buffer<std::uint64_t> masks_;    ///< the layer being flooded: [bit_word(y, w) * 2 + (0 open, 1 walk)]
+  Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
+  std::vector<std::size_t> work_;     ///< the words a flood has still to spread from
+  std::vector<std::uint8_t> listed_;  ///< per word: in work_
+  Buffer<std::uint64_t> seeded_;      ///< the flood's seeds, gathered (one layer's words)
+  Buffer<std::uint64_t> pressed_;     ///< the active buttons the flood reached
   std::vector<std::vector<Place>> pending_;  ///< per layer: cells to flood from in its next round
-  std::vector<std::size_t> work_;           ///< the words a flood has still to spread from
-  std::vector<std::uint8_t> listed_;        ///< per word: in work_
   Place target_;
 };
 
@@ -1089,7 +1110,7 @@ std::vector<std::uint32_t> backtrace(const Puzzle& puzzle, const Marks& marks, u
 struct Solution {
   std::vector<std::uint32_t> path;        ///< states: layer << shift | cell
   unsigned shift = 0;                     ///< of the states in path
-  std::vector<std::uint64_t> discovered;  ///< when path is empty: a bit per cell, by layout rows
+  std::vector<std::uint64_t> discovered;  ///< when path is empty: a bit per cell (see bit_word)
   std::uint32_t words_per_row = 0;        ///< of `discovered`
 
   std::uint32_t layer_of(std::uint32_t state) const { return state >> shift; }
@@ -1109,7 +1130,7 @@ bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
   Reachability reach(puzzle, rules);
   if (reach.run()) return false;
   solution.discovered = reach.reached_cells();
-  solution.words_per_row = (puzzle.layout.cols() + 63) / 64;
+  solution.words_per_row = reach.words_per_row();
   return true;
 }
 
@@ -1319,13 +1340,16 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
   const bool transposed = puzzle.layout.transposed();
-  const std::size_t row_bits = std::size_t{solution.words_per_row} * 64;
+  const std::uint32_t words = solution.words_per_row;
   const std::uint64_t* const discovered = solution.discovered.data();
   const std::string text =
       render_rows(puzzle, [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
-        const std::size_t bit = transposed ? (col + 1) * row_bits + row + 1 : (row + 1) * row_bits + col + 1;
-        for (std::size_t j = 0; j < n; ++j)
-          out[j] = chars.of[(discovered[(bit + j) / 64] >> ((bit + j) % 64) & 1) << 8 | grid[cell + j]];
+        const std::uint32_t y = transposed ? static_cast<std::uint32_t>(col) + 1 : row + 1;
+        const std::uint32_t x = transposed ? row + 1 : static_cast<std::uint32_t>(col) + 1;
+        for (std::size_t j = 0; j < n; ++j) {  // a run lies within one word (tiles align to 16 cells)
+          const std::uint32_t at = x + static_cast<std::uint32_t>(j);
+          out[j] = chars.of[(discovered[bit_word(y, at / 64, words)] >> (at % 64) & 1) << 8 | grid[cell + j]];
+        }
       });
   sink.write(kNoSolutionHeader);
   sink.write(text);
