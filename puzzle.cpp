@@ -1379,18 +1379,33 @@ std::string run_to_string(std::string_view input, const Options& options) {
   return out;
 }
 
-/// All of standard input, read in large blocks.
+/// All of `file` from where it stands, read in large blocks. The header line is read
+/// and checked first, so that a bad header is reported at once, even on an input that
+/// never ends (`yes | puzzle -q`).
 std::string read_all(std::FILE* file) {
+  constexpr std::size_t kLongestHeader = std::size_t{1} << 20;
   std::string text;
-  if (std::fseek(file, 0, SEEK_END) == 0) {  // a regular file: its size is known
-    const long size = std::ftell(file);
-    if (size > 0 && static_cast<unsigned long>(size) < text.max_size()) {
+  const long here = std::ftell(file);
+  if (here >= 0 && std::fseek(file, 0, SEEK_END) == 0) {  // a regular file: its size is known
+    const long end = std::ftell(file);
+    if (end > here && static_cast<unsigned long>(end - here) < text.max_size()) {
       try {
-        text.reserve(static_cast<std::size_t>(size));
+        text.reserve(static_cast<std::size_t>(end - here));
       } catch (const std::exception&) {  // not a size to trust (a directory, say): read and see
       }
     }
-    std::rewind(file);
+    std::fseek(file, here, SEEK_SET);
+  }
+  for (int c; text.size() < kLongestHeader && (c = std::getc(file)) != EOF;) {
+    text.push_back(static_cast<char>(c));
+    if (c == '\n') break;
+  }
+  if (text.size() >= kLongestHeader && text.back() != '\n')
+    fail("line 1: no end of line in the first megabyte: not a header 'num_colors height width'");
+  if (!text.empty() && text.back() == '\n') {
+    Puzzle header;
+    LineReader lines(text);
+    parse_header(lines, header);
   }
   char block[1 << 16];
   std::size_t n;
