@@ -9,7 +9,7 @@
 // and stops the moment a state on the target is discovered. Output: the path as a list
 // of states, or the map of every color layer with the path drawn in, or "No solution."
 // with the cells discovered in any color.
-// Time and memory: O((C+1)*R*W); half a byte per state, one byte per cell.
+// Time and memory: O((C+1)*R*W); five bits per state and a byte per cell at most.
 // Exit status: 0 for a valid map (solved or not), 1 for any bad input or option, with
 // one line `puzzle: error: ...` on stderr and nothing on stdout.
 // Depends on the C++17 standard library and <getopt.h> only.
@@ -688,6 +688,13 @@ class Reachability {
   }
   std::uint32_t words_per_row() const { return words_; }
 
+  /// Whether `layer` can enter and walk on from the cell at (y, x) (for the tests).
+  std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
+    prepare(layer);
+    const std::size_t i = bit_word(y, x / 64, words_);
+    return {masks_[2 * i] >> (x % 64) & 1, masks_[2 * i + 1] >> (x % 64) & 1};
+  }
+
  private:
   struct Place { std::uint32_t y, x; };
   enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
@@ -921,7 +928,7 @@ class StateDeque {
     return state;
   }
   std::uint32_t pop_back() {
-    if (tail_ == tail_begin_) drop_back_block();  // the back block is empty (pushes not kept)
+    if (tail_ == tail_begin_) drop_back_block();  // the back block is empty
     return *--tail_;
   }
   /// The state `ahead` places behind the front, if it is in the front block.
@@ -1091,7 +1098,10 @@ std::vector<std::uint32_t> backtrace(const Puzzle& puzzle, const Marks& marks, u
     if (how == kByPress) {  // from the layer whose state here carries kPressedHere
       const std::uint32_t cell = state & cell_mask;
       std::uint32_t layer = 0;
-      while (layer == state >> shift || !(marks.how(layer << shift | cell) & kPressedHere)) ++layer;
+      while (layer == state >> shift || !(marks.how(layer << shift | cell) & kPressedHere)) {
+        ++layer;
+        assert(layer <= puzzle.colors);
+      }
       state = layer << shift | cell;
     } else {
       assert(how >= kByMove && how < kByMove + 4);
@@ -1266,41 +1276,40 @@ void floor_chars(std::uint32_t layer, char (&chars)[3]) {
   }
 }
 
+/// Calls mark(layer, at, symbol) for each mark the path draws on the layers' maps, in
+/// path order: '+' where it walks (not the start, not the target), '%' where it presses
+/// a button and '@' where the press arrives in the button's layer (a '%' overwrites the
+/// '+' of its cell). `at` is the position in a layer's text: row * (width + 1) + col.
+template <typename Mark>
+void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
+  const std::size_t line = std::size_t{puzzle.width} + 1, steps = solution.path.size();
+  std::size_t step = 0, before_at = 0;
+  std::uint32_t before = 0;
+  walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+    const std::size_t at = row * line + col;
+    if (step > 0 && layer != before) {
+      mark(before, before_at, '%');
+      mark(layer, at, '@');
+    } else if (step > 0 && step + 1 < steps) {
+      mark(layer, at, '+');
+    }
+    before = layer;
+    before_at = at;
+    ++step;
+  });
+}
+
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The path drawn in: '+' where it walks, '%' where it presses a button and '@' where
-  // it arrives in the button's layer. A press overwrites the '+' of its state.
-  // Where each layer's marks go in its text and which they are, grouped by layer in
-  // path order (a counting sort); a later mark on a cell overwrites an earlier one.
-  const std::size_t line = std::size_t{puzzle.width} + 1;
+  // The marks grouped by layer, in path order within a layer (a counting sort).
   std::vector<std::size_t> first(puzzle.colors + 2, 0);
-  std::uint32_t before = kNotFound;
-  std::size_t step = 0;
-  const std::size_t steps = solution.path.size();
-  auto for_each_mark = [&](auto emit) {
-    before = solution.layer_of(solution.path.front());
-    step = 0;
-    std::size_t before_at = 0;
-    walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
-      const std::size_t at = row * line + col;
-      if (step > 0 && layer != before) {
-        emit(before, before_at, '%');
-        emit(layer, at, '@');
-      } else if (step > 0 && step + 1 < steps) {
-        emit(layer, at, '+');
-      }
-      before = layer;
-      before_at = at;
-      ++step;
-    });
-  };
-  for_each_mark([&](std::uint32_t layer, std::size_t, char) { ++first[layer + 1]; });
+  path_marks(puzzle, solution, [&](std::uint32_t layer, std::size_t, char) { ++first[layer + 1]; });
   for (std::size_t layer = 1; layer < first.size(); ++layer) first[layer] += first[layer - 1];
-  std::vector<std::size_t> where(first.back());
+  std::vector<std::uint32_t> where(first.back());  // a text has fewer than 2^32 bytes (see Layout)
   std::vector<char> symbol(first.back());
   {
     std::vector<std::size_t> next(first.begin(), first.end() - 1);
-    for_each_mark([&](std::uint32_t layer, std::size_t at, char mark) {
-      where[next[layer]] = at;
+    path_marks(puzzle, solution, [&](std::uint32_t layer, std::size_t at, char mark) {
+      where[next[layer]] = static_cast<std::uint32_t>(at);
       symbol[next[layer]++] = mark;
     });
   }

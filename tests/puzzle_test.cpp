@@ -247,7 +247,7 @@ TEST(RulesTest, KindTablesFollowTheRuleFunctions) {
   }
 }
 
-TEST(RulesTest, ClosedAndButtonBitsFollowTheRuleFunctions) {
+TEST(RulesTest, ClosedButtonAndReachBitsFollowTheRuleFunctions) {
   // Every character in every layer, on maps of both tile shapes (a long single row
   // is stored as plain rows, the two-row map in 8 x 16 tiles).
   std::string long_row = "@?";
@@ -269,6 +269,19 @@ TEST(RulesTest, ClosedAndButtonBitsFollowTheRuleFunctions) {
           EXPECT_EQ(closed, !puzzle::is_passable(puzzle::layer_color(layer), p.at(r, c))) << layer << " " << p.at(r, c);
           const bool button = marks.buttons()[cell >> 6] >> (cell & 63) & 1;
           EXPECT_EQ(button, puzzle::is_button(p.at(r, c)) || p.at(r, c) == '^') << p.at(r, c);
+        }
+    // The reachability pass's masks: enter where passable, walk on unless pressing.
+    puzzle::Rules rules(26);
+    puzzle::Reachability reach(p, rules);
+    for (std::uint32_t layer = 0; layer <= 26; ++layer)
+      for (std::uint32_t r = 0; r < p.height; ++r)
+        for (std::uint32_t c = 0; c < p.width; ++c) {
+          const std::uint32_t cell = p.cell(r, c);
+          const auto [open, walk] = reach.masks_at(layer, p.layout.y_of(cell), p.layout.x_of(cell));
+          const char color = puzzle::layer_color(layer), here = p.at(r, c);
+          EXPECT_EQ(open, puzzle::is_passable(color, here)) << color << " " << here;
+          EXPECT_EQ(walk, puzzle::is_passable(color, here) && !puzzle::is_active_button(color, here))
+              << color << " " << here;
         }
   }
 }
