@@ -181,7 +181,12 @@ class Buffer {
   }
   Buffer(Buffer&& other) noexcept { swap(other); }
   Buffer& operator=(Buffer&& other) noexcept {
-    Buffer(std::move(other)).swap(*this);
+    if (this != &other) {
+      std::free(data_);
+      data_ = nullptr;
+      count_ = 0;
+      swap(other);
+    }
     return *this;
   }
   Buffer(const Buffer&) = delete;
@@ -274,18 +279,18 @@ class Layout {
  public:
   Layout() = default;
   Layout(std::uint32_t height, std::uint32_t width) : transposed_(width < height) {
-    const std::uint64_t rows = std::uint64_t{transposed_ ? width : height} + 2;  // with the border
-    const std::uint64_t cols = std::uint64_t{transposed_ ? height : width} + 2;
-    rows_ = static_cast<std::uint32_t>(rows);
-    cols_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(cols, UINT32_MAX));
+    const std::uint64_t ys = std::uint64_t{transposed_ ? width : height} + 2;  // rows with the border
+    const std::uint64_t xs = std::uint64_t{transposed_ ? height : width} + 2;  // columns
+    rows_ = static_cast<std::uint32_t>(ys);
+    cols_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(xs, UINT32_MAX));
     auto round_up = [](std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; };
     // Tiles unless they touch 30% more cells than plain rows, which leave the border rows alone.
-    plain_rows_ = round_up(rows, 8) * round_up(cols, 16) * 10 > (rows - 2) * round_up(cols, 128) * 13;
+    plain_rows_ = round_up(ys, 8) * round_up(xs, 16) * 10 > (ys - 2) * round_up(xs, 128) * 13;
     row_bits_ = plain_rows_ ? 0 : 3;
     col_bits_ = 7 - row_bits_;
-    const std::uint64_t band = round_up(cols, std::uint64_t{1} << col_bits_) << row_bits_;
-    cells_ = round_up(rows, std::uint64_t{1} << row_bits_) / (std::uint64_t{1} << row_bits_) * band;
-    band_ = static_cast<std::uint32_t>(band);
+    const std::uint64_t band_cells = round_up(xs, std::uint64_t{1} << col_bits_) << row_bits_;
+    cells_ = round_up(ys, std::uint64_t{1} << row_bits_) / (std::uint64_t{1} << row_bits_) * band_cells;
+    band_ = static_cast<std::uint32_t>(band_cells);
     used_begin_ = plain_rows_ ? band_ : 0;
     used_end_ = plain_rows_ ? cells_ - band_ : cells_;
     if (plain_rows_) TileShape<true>::compass(transposed_, band_, steps_);
@@ -323,8 +328,6 @@ class Layout {
   std::uint32_t x_of(std::uint32_t cell) const {
     return ((cell % band_) >> 7) << col_bits_ | (cell & ((1u << col_bits_) - 1));
   }
-  /// The step from (y, x) to (y, x + 1).
-  Step along_row() const { return plain_rows_ ? TileShape<true>::right(band_) : TileShape<false>::right(band_); }
 
  private:
   bool transposed_ = false;  ///< the map's rows run down the tiles' columns
@@ -350,7 +353,8 @@ struct Puzzle {
   std::uint32_t cell(std::uint32_t row, std::uint32_t col) const { return layout.cell(row, col); }
   std::uint32_t row_of(std::uint32_t cell) const { return layout.row_of(cell); }
   std::uint32_t col_of(std::uint32_t cell) const { return layout.col_of(cell); }
-  /// The input character at (row, col).
+  /// The input character at (row, col) (tools/check reads maps through it).
+  // cppcheck-suppress unusedFunction
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[cell(row, col)]); }
 };
 
@@ -506,13 +510,13 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
       const std::size_t tile_cols = layout.tile_cols();
       for (std::size_t col = 0; col < n;) {
         std::uint8_t* const out = grid + puzzle.cell(row, static_cast<std::uint32_t>(col));
-        const std::size_t run = std::min(n - col, tile_cols - (col + 1) % tile_cols);
-        for (std::size_t j = 0; j < run; ++j) {
+        const std::size_t span = std::min(n - col, tile_cols - ((col + 1) & (tile_cols - 1)));
+        for (std::size_t j = 0; j < span; ++j) {
           const std::uint8_t kind = kinds[static_cast<unsigned char>(line[col + j])];
           out[j] = kind;
           any |= kind;
         }
-        col += run;
+        col += span;
       }
     }
     if ((any & 0x80) || line.find('@') != std::string_view::npos || line.find('?') != std::string_view::npos) {
@@ -588,10 +592,11 @@ enum How : unsigned {
 constexpr std::uint8_t kNoPress = 0xFF;
 constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
 
-/// is_passable for cell kinds, spelled out so that it vectorizes: not a wall, and not
-/// a door unless it is `own_door` (the layer's own door kind; kWall for '^').
+/// is_passable for cell kinds: not a wall, and not a door unless it is `own_door` (the
+/// layer's own door kind; kWall for '^'). The bit-parallel code below spells this out
+/// on eight or 64 cells at once; Rules' assertion and RulesTest hold it to is_passable.
 inline unsigned own_door_kind(std::uint32_t layer) { return layer == 0 ? unsigned{kWall} : kDoor + layer - 1; }
-inline bool open_kind(unsigned kind, unsigned own_door) {
+[[maybe_unused]] inline bool open_kind(unsigned kind, unsigned own_door) {
   return kind != kWall && (kind - kDoor >= 26u || kind == own_door);
 }
 
@@ -689,6 +694,7 @@ class Reachability {
   std::uint32_t words_per_row() const { return words_; }
 
   /// Whether `layer` can enter and walk on from the cell at (y, x) (for the tests).
+  // cppcheck-suppress unusedFunction
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
     prepare(layer);
     const std::size_t i = bit_word(y, x / 64, words_);
@@ -864,16 +870,16 @@ class Marks {
     const std::size_t words = static_cast<std::size_t>(puzzle.layout.cells() / 64);
     std::vector<std::uint64_t> base(words, ~std::uint64_t{0});
     for (std::size_t w = puzzle.layout.used_begin() / 64; w < puzzle.layout.used_end() / 64; ++w) {
-      std::uint64_t blocked = 0, buttons = 0;
+      std::uint64_t blocked = 0, pressable = 0;
       for (unsigned j = 0; j < 8; ++j) {
         const std::uint64_t kinds = eight_kinds(grid + w * 64 + j * 8);
         const std::uint64_t door = kinds_from(kinds, kDoor) & ~kinds_from(kinds, kButton);
         const std::uint64_t wall = ~kinds_from(kinds, kFloor) & kHighBits;
         blocked |= std::uint64_t{gather_bytes(wall | door)} << (j * 8);
-        buttons |= std::uint64_t{gather_bytes(kinds_from(kinds, kButton))} << (j * 8);
+        pressable |= std::uint64_t{gather_bytes(kinds_from(kinds, kButton))} << (j * 8);
       }
       base[w] = blocked;
-      buttons_[w] = buttons;
+      buttons_[w] = pressable;
     }
     const std::uint8_t* const end = grid + puzzle.layout.used_end();
     for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
@@ -915,7 +921,8 @@ class StateDeque {
   }
 
   bool empty() const { return head_ == tail_; }
-  /// The most states that waited at once, to a block.
+  /// The most states that waited at once, to a block (for the tests).
+  // cppcheck-suppress unusedFunction
   std::uint64_t peak() const { return peak_blocks_ * kBlock; }
 
   void push_back(std::uint32_t state) {
@@ -942,6 +949,7 @@ class StateDeque {
   static constexpr std::size_t kBlock = 16384;
   struct Block {
     std::uint32_t* begin;
+    // cppcheck-suppress unusedStructMember ; used through blocks_.back() and .front()
     std::uint32_t* end;  ///< one past its last state, once the back has moved on
   };
 
@@ -1060,7 +1068,7 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
     if (buttons[cell >> 6] >> (cell & 63) & 1) {
       const std::uint8_t press = press_table[(current >> shift) * 64 + grid[cell]];
       if (press != kNoPress) {
-        const std::uint32_t next = press << shift | cell;
+        const std::uint32_t next = std::uint32_t{press} << shift | cell;
         if (!is_closed(next)) {
           discover(next, kByPress);
           discover(current, kPressedHere);
@@ -1244,10 +1252,10 @@ std::string render_rows(const Puzzle& puzzle, Fill fill) {
   char* p = &out[0];
   for (std::uint32_t row = 0; row < puzzle.height; ++row, ++p) {
     for (std::size_t col = 0; col < width;) {
-      const std::size_t run = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-      fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), row, col, run);
-      p += run;
-      col += run;
+      const std::size_t span = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
+      fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), row, col, span);
+      p += span;
+      col += span;
     }
   }
   return out;
@@ -1381,6 +1389,7 @@ void run(std::string_view input, const Options& options, Sink& sink) {
 }
 
 /// The output for `input` as a string (tests and fuzzing).
+// cppcheck-suppress unusedFunction
 std::string run_to_string(std::string_view input, const Options& options) {
   std::string out;
   Sink sink(&out);

@@ -611,12 +611,17 @@ RandomMap random_map(Rng& rng, std::uint32_t max_height, std::uint32_t max_width
 /// structs, a std::deque as the search container, every output mode.
 class Reference {
  public:
-  explicit Reference(const RandomMap& m) : m_(m), layers_(m.colors + 1) {}
+  explicit Reference(const RandomMap& m) : m_(m), layers_(int(m.colors) + 1) {}
+
+  /// The map's character at (r, c).
+  char cell(int r, int c) const { return m_.rows[std::size_t(r)][std::size_t(c)]; }
 
   std::string solve(bool stack, bool list) {
     struct Pred { bool found = false; int from_layer = -1, from_row = -1, from_col = -1; };
     std::vector<Pred> pred(std::size_t(layers_) * m_.height * m_.width);
-    auto at = [&](int l, int r, int c) -> Pred& { return pred[(std::size_t(l) * m_.height + r) * m_.width + c]; };
+    auto at = [&](int l, int r, int c) -> Pred& {
+      return pred[(std::size_t(l) * m_.height + std::size_t(r)) * m_.width + std::size_t(c)];
+    };
     int sr = 0, sc = 0;
     for (std::uint32_t r = 0; r < m_.height; ++r)
       for (std::uint32_t c = 0; c < m_.width; ++c)
@@ -628,7 +633,7 @@ class Reference {
       std::array<int, 3> cur = stack ? container.back() : container.front();
       stack ? container.pop_back() : container.pop_front();
       auto [l, r, c] = cur;
-      char here = m_.rows[r][c];
+      char here = cell(r, c);
       char color = l == 0 ? '^' : char('a' + l - 1);
       bool active = (here >= 'a' && here <= 'z' && here != color) || (here == '^' && color != '^');
       if (active) {
@@ -643,7 +648,7 @@ class Reference {
       for (int d = 0; d < 4; ++d) {
         int nr = r + dr[d], nc = c + dc[d];
         if (nr < 0 || nc < 0 || nr >= int(m_.height) || nc >= int(m_.width)) continue;
-        char ch = m_.rows[nr][nc];
+        char ch = cell(nr, nc);
         if (ch == '#' || (ch >= 'A' && ch <= 'Z' && ch - 'A' + 'a' != color)) continue;
         if (at(l, nr, nc).found) continue;
         at(l, nr, nc) = {true, l, r, c};
@@ -676,10 +681,11 @@ class Reference {
         out << '(' << (l == 0 ? '^' : char('a' + l - 1)) << ", (" << r << ", " << c << "))\n";
       return out.str();
     }
-    std::vector<std::vector<std::string>> maps(layers_, m_.rows);
+    std::vector<std::vector<std::string>> maps(std::size_t(layers_), m_.rows);
+    auto put = [&](int l, int r, int c, char ch) { maps[std::size_t(l)][std::size_t(r)][std::size_t(c)] = ch; };
     for (int l = 0; l < layers_; ++l) {
       char color = l == 0 ? '^' : char('a' + l - 1);
-      for (auto& row : maps[l])
+      for (auto& row : maps[std::size_t(l)])
         for (char& ch : row) {
           if (ch == '@' && l != 0) ch = '.';
           if (l == 0 && ch == '^') ch = '.';
@@ -690,15 +696,15 @@ class Reference {
       auto [l, r, c] = path[i];
       auto [pl, pr, pc] = path[i - 1];
       if (l != pl) {
-        maps[pl][pr][pc] = '%';
-        maps[l][r][c] = '@';
+        put(pl, pr, pc, '%');
+        put(l, r, c, '@');
       } else if (i + 1 < path.size()) {
-        maps[l][r][c] = '+';
+        put(l, r, c, '+');
       }
     }
     for (int l = 0; l < layers_; ++l) {
       out << "// color " << (l == 0 ? '^' : char('a' + l - 1)) << '\n';
-      for (const auto& row : maps[l]) out << row << '\n';
+      for (const auto& row : maps[std::size_t(l)]) out << row << '\n';
     }
     return out.str();
   }
@@ -706,7 +712,9 @@ class Reference {
   /// The fewest actions from the start to any state on the target, or -1.
   int shortest() const {
     std::vector<int> dist(std::size_t(layers_) * m_.height * m_.width, -1);
-    auto idx = [&](int l, int r, int c) { return (std::size_t(l) * m_.height + r) * m_.width + c; };
+    auto idx = [&](int l, int r, int c) {
+      return (std::size_t(l) * m_.height + std::size_t(r)) * m_.width + std::size_t(c);
+    };
     std::deque<std::array<int, 3>> q;
     for (std::uint32_t r = 0; r < m_.height; ++r)
       for (std::uint32_t c = 0; c < m_.width; ++c)
@@ -715,7 +723,7 @@ class Reference {
       auto [l, r, c] = q.front();
       q.pop_front();
       int d = dist[idx(l, r, c)];
-      if (m_.rows[r][c] == '?') return d;
+      if (cell(r, c) == '?') return d;
       for (auto [nl, nr, nc] : actions(l, r, c))
         if (dist[idx(nl, nr, nc)] < 0) dist[idx(nl, nr, nc)] = d + 1, q.push_back({nl, nr, nc});
     }
@@ -725,7 +733,7 @@ class Reference {
   /// Every state one legal action away, by puzzle.cpp's rule functions.
   std::vector<std::array<int, 3>> actions(int l, int r, int c) const {
     char color = puzzle::layer_color(std::uint32_t(l));
-    char here = m_.rows[r][c];
+    char here = cell(r, c);
     if (puzzle::is_active_button(color, here))
       return {{int(puzzle::layer_index(puzzle::pressed_layer(here))), r, c}};
     std::vector<std::array<int, 3>> next;
@@ -733,7 +741,7 @@ class Reference {
     for (int d = 0; d < 4; ++d) {
       int nr = r + dr[d], nc = c + dc[d];
       if (nr < 0 || nc < 0 || nr >= int(m_.height) || nc >= int(m_.width)) continue;
-      if (puzzle::is_passable(color, m_.rows[nr][nc])) next.push_back({l, nr, nc});
+      if (puzzle::is_passable(color, cell(nr, nc))) next.push_back({l, nr, nc});
     }
     return next;
   }
@@ -769,8 +777,8 @@ std::map<std::array<int, 3>, char> map_marks(const std::string& text, const Rand
   while (std::getline(in, line)) {
     if (line.rfind("// color ", 0) == 0) { ++layer; row = 0; continue; }
     for (int c = 0; c < int(line.size()); ++c) {
-      char ch = line[c];
-      bool start = layer == 0 && m.rows[row][c] == '@';
+      char ch = line[std::size_t(c)];
+      bool start = layer == 0 && m.rows[std::size_t(row)][std::size_t(c)] == '@';
       if ((ch == '+' || ch == '%' || ch == '@') && !start) marks[{layer, row, c}] = ch;
     }
     ++row;
@@ -814,8 +822,9 @@ TEST(StressTest, PathsAreLegalQueuePathsShortestAndMapsAgreeWithLists) {
       auto path = parse_list(list);
       ASSERT_FALSE(path.empty()) << input;
       EXPECT_EQ(path.front()[0], 0) << input;
-      EXPECT_EQ(m.rows[path.front()[1]][path.front()[2]], '@') << input;
-      EXPECT_EQ(m.rows[path.back()[1]][path.back()[2]], '?') << input;
+      Reference at(m);
+      EXPECT_EQ(at.cell(path.front()[1], path.front()[2]), '@') << input;
+      EXPECT_EQ(at.cell(path.back()[1], path.back()[2]), '?') << input;
       for (std::size_t k = 1; k < path.size(); ++k) {
         auto next = ref.actions(path[k - 1][0], path[k - 1][1], path[k - 1][2]);
         EXPECT_NE(std::find(next.begin(), next.end(), path[k]), next.end()) << input << " step " << k;
