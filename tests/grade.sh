@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+# Tests of tools/grade/grade (`make grade`), run by tests/run-all from the repository
+# root: deliberately broken copies of the submission must fail for the right reason,
+# and the real tarball must pass Packaging and Build. Each grades one or two categories
+# (--only) of a tarball built in a temporary folder, writing its markdown there too, so
+# build/grade/latest.md is left alone. Builds are cached by the sources' contents
+# (build/grade/cache), so only the first run after a change of puzzle.cpp compiles it.
+# Prints one line per test and ends with "N passed, M failed".
+set -u
+cd "$(dirname "$0")/.." || exit 1
+IDENT=A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+tmp=$(mktemp -d)
+trap '[ -n "${GRADE_TEST_KEEP:-}" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# grade NAME ARGS...: runs the grader; its output in $tmp/NAME.out, status in $status.
+grade() {
+  local name=$1
+  shift
+  bash tools/grade/grade --md "$tmp/$name.md" "$@" > "$tmp/$name.out" 2>&1
+  status=$?
+}
+# result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored).
+result() {
+  local name=$1 p problems=()
+  shift
+  for p in "$@"; do [ -n "$p" ] && problems+=("$p"); done
+  if [ ${#problems[@]} -eq 0 ]; then
+    passed=$((passed + 1))
+    echo "ok    $name"
+  else
+    failed=$((failed + 1))
+    echo "FAIL  $name"
+    printf '      %s\n' "${problems[@]}"
+    sed 's/^/      | /' "$tmp/$name.out" | tail -n 30
+  fi
+}
+# expect_row NAME CATEGORY CHECK_PREFIX RESULT: the table has that row with that result.
+expect_row() {
+  grep -qE "^$2 +$3.* $4  " "$tmp/$1.out" || echo "no $4 row '$2 / $3'"
+}
+# expect_text NAME TEXT: the output holds TEXT (fixed string).
+expect_text() {
+  grep -qF -- "$2" "$tmp/$1.out" || echo "the output does not say: $2"
+}
+expect_status() {
+  [ "$status" -eq "$2" ] || echo "exit status $status, expected $2"
+}
+
+# make_tarball NAME DIR: packs every file and folder in DIR as a submission would be.
+make_tarball() {
+  local names=()
+  mapfile -t names < <(cd "$2" && ls -A)
+  tar -C "$2" -czf "$tmp/$1.tar.gz" "${names[@]}"
+}
+# A copy of the real submission's files (Makefile, sources, no test files).
+real_copy() {
+  mkdir -p "$1"
+  cp Makefile "$1/"
+  cp ./*.cpp "$1/"
+  for f in ./*.h ./*.hpp; do [ -f "$f" ] && cp "$f" "$1/"; done
+  rm -f "$1"/test*.cpp
+}
+
+# 1. The real tarball, packed exactly as `make fullsubmit` packs it, passes Packaging
+#    and Build. (Also fills the build cache for the TestFiles test below.)
+if make --no-print-directory fullsubmit FULL_SUBMITFILE="$tmp/full.tar.gz" > "$tmp/fullsubmit.log" 2>&1; then
+  grade real --tarball "$tmp/full.tar.gz" --only Packaging,Build
+  result real "$(expect_status real 0)" "$(expect_text real 'grade: 7 passed, 0 failed')" \
+    "$(expect_row real Build 'g\+\+ -O3 -DNDEBUG' PASS)" \
+    "$(expect_row real Packaging 'project identifier' PASS)"
+else
+  echo "make fullsubmit failed:" > "$tmp/real.out"
+  cat "$tmp/fullsubmit.log" >> "$tmp/real.out"
+  result real "make fullsubmit FULL_SUBMITFILE=... failed"
+fi
+
+# 2. A source without the project identifier: Packaging fails and names the file.
+d=$tmp/noident
+real_copy "$d"
+printf '// a helper\ninline int twice(int x) { return 2 * x; }\n' > "$d/helper.h"
+grep -v "$IDENT" puzzle.cpp > "$d/puzzle.cpp"
+make_tarball noident "$d"
+grade noident --tarball "$tmp/noident.tar.gz" --only Packaging
+result noident "$(expect_status noident 1)" \
+  "$(expect_row noident Packaging 'project identifier' FAIL)" \
+  "$(expect_text noident "puzzle.cpp: no project identifier $IDENT")" \
+  "$(expect_text noident "helper.h: no project identifier")" \
+  "$(expect_text noident 'grade: 2 passed, 1 failed')"
+
+# 3. An extra folder in the tarball: Packaging fails and names the folder.
+d=$tmp/folder
+real_copy "$d"
+mkdir -p "$d/extra"
+echo "notes" > "$d/extra/notes.txt"
+make_tarball folder "$d"
+grade folder --tarball "$tmp/folder.tar.gz" --only Packaging
+result folder "$(expect_status folder 1)" \
+  "$(expect_row folder Packaging 'only Makefile' FAIL)" \
+  "$(expect_text folder "folder 'extra/' in the tarball")"
+
+# 4. A stray file in a graded folder (--dir): Packaging fails and names the file.
+d=$tmp/stray
+real_copy "$d"
+echo "todo" > "$d/notes.md"
+grade stray --dir "$d" --only Packaging
+result stray "$(expect_status stray 1)" "$(expect_text stray "'notes.md' is not a submission file")"
+
+# 5. A compile warning: Build fails and shows the warning (a tiny source, so it is quick).
+d=$tmp/warning
+mkdir -p "$d"
+cp Makefile "$d/"
+printf '// Project Identifier: %s\nint main() {\n  int unused = 3;\n  return 0;\n}\n' "$IDENT" > "$d/puzzle.cpp"
+make_tarball warning "$d"
+grade warning --tarball "$tmp/warning.tar.gz" --only Build
+result warning "$(expect_status warning 1)" \
+  "$(expect_row warning Build 'make -R -r' FAIL)" \
+  "$(expect_row warning Build 'g\+\+ -O3 -DNDEBUG' FAIL)" \
+  "$(expect_row warning Build 'g\+\+ -g3 -DDEBUG' FAIL)" \
+  "$(expect_text warning "puzzle.cpp:3:7: error: unused variable 'unused' [-Werror=unused-variable]")"
+
+# 6. A test file of 11x11: TestFiles fails and names the file and its size.
+d=$tmp/bigtest
+real_copy "$d"
+{
+  echo "0 11 11"
+  echo "@.........."
+  for _ in 1 2 3 4 5 6 7 8 9; do echo "..........."; done
+  echo "..........?"
+} > "$d/test-1-q.txt"
+printf '1 2 2\n@a\nA?\n' > "$d/test-2-sl.txt"
+make_tarball bigtest "$d"
+grade bigtest --tarball "$tmp/bigtest.tar.gz" --only TestFiles
+result bigtest "$(expect_status bigtest 1)" \
+  "$(expect_row bigtest TestFiles 'size at most 10x10' FAIL)" \
+  "$(expect_text bigtest 'test-1-q.txt: 11x11 (height x width): over 10x10')" \
+  "$(expect_row bigtest TestFiles 'valid' PASS)"
+
+# 7. Test files named wrong or missing: TestFiles fails and says why.
+d=$tmp/badnames
+real_copy "$d"
+printf '0 1 2\n@?\n' > "$d/test-16-q.txt"
+printf '0 1 2\n@?\n' > "$d/test-3-ls.txt"
+printf '0 1 2\n@?\n' > "$d/test-4-s.txt"
+printf '0 1 2\n@?\n' > "$d/test-4-qm.txt"
+make_tarball badnames "$d"
+grade badnames --tarball "$tmp/badnames.tar.gz" --only TestFiles
+result badnames "$(expect_status badnames 1)" \
+  "$(expect_text badnames 'test-16-q.txt: not test-N-FLAGS.txt')" \
+  "$(expect_text badnames 'test-3-ls.txt: not test-N-FLAGS.txt')" \
+  "$(expect_text badnames 'number 4 is also used by')"
+d=$tmp/notests
+real_copy "$d"
+make_tarball notests "$d"
+grade notests --tarball "$tmp/notests.tar.gz" --only TestFiles
+result notests "$(expect_status notests 1)" "$(expect_text notests 'no test files')"
+
+# 8. A solver that prints the same thing whatever it gets: Spec and INV fail.
+d=$tmp/wrong
+mkdir -p "$d"
+cp Makefile "$d/"
+printf '// Project Identifier: %s\n#include <iostream>\nint main() {\n  std::cout << "No solution.\\n";\n  return 0;\n}\n' "$IDENT" > "$d/puzzle.cpp"
+make_tarball wrong "$d"
+grade wrong --tarball "$tmp/wrong.tar.gz" --only Spec,INV
+result wrong "$(expect_status wrong 1)" \
+  "$(expect_row wrong Spec 'spec-simple.txt' FAIL)" \
+  "$(expect_text wrong 'differs from out-spec-simple-queue-map.txt')" \
+  "$(expect_row wrong INV 'header' FAIL)" \
+  "$(expect_text wrong 'colors 27 (puzzle -q): exit 0, expected exit 1')"
+
+# 9. A solver over the memory limit that claims no solution: Sm fails for both reasons.
+d=$tmp/hog
+mkdir -p "$d"
+cp Makefile "$d/"
+cat > "$d/puzzle.cpp" <<EOF
+// Project Identifier: $IDENT
+#include <iostream>
+#include <vector>
+int main() {
+  std::vector<char> hog(72u << 20, 1);
+  std::cout << "No solution.\\n" << static_cast<int>(hog[12345]) - 1 << '\\n';
+  return 0;
+}
+EOF
+make_tarball hog "$d"
+grade hog --tarball "$tmp/hog.tar.gz" --only Sm
+result hog "$(expect_status hog 1)" "$(expect_row hog Sm 'Sm1 ' FAIL)" \
+  "$(expect_text hog 'is over the 64 MB limit')" \
+  "$(expect_text hog "'No solution.', but the map is solvable")" \
+  "$(expect_text hog 'malformed no-solution output')"
+
+# 10. Usage: an unknown category is an error (exit 2); --help exits 0.
+grade usage --only Nope
+result usage "$(expect_status usage 2)" "$(expect_text usage "unknown category 'Nope'")"
+grade help --help
+result help "$(expect_status help 0)" "$(expect_text help 'Usage: tools/grade/grade')"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
