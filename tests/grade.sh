@@ -170,7 +170,8 @@ result wrong "$(expect_status wrong 1)" \
   "$(expect_row wrong INV 'header' FAIL)" \
   "$(expect_text wrong 'colors 27 (puzzle -q): exit 0, expected exit 1')"
 
-# 9. A solver over the memory limit that claims no solution: Sm fails for both reasons.
+# 9. A solver over the memory limit that claims no solution: Sm fails for both reasons
+#    (on one solvable and one unsolvable map).
 d=$tmp/hog
 mkdir -p "$d"
 cp Makefile "$d/"
@@ -185,11 +186,12 @@ int main() {
 }
 EOF
 make_tarball hog "$d"
-grade hog --tarball "$tmp/hog.tar.gz" --only Sm
+grade hog --tarball "$tmp/hog.tar.gz" --only Sm --maps Sm1,Sm4
 result hog "$(expect_status hog 1)" "$(expect_row hog Sm 'Sm1 ' FAIL)" \
   "$(expect_text hog 'is over the 64 MB limit')" \
   "$(expect_text hog "'No solution.', but the map is solvable")" \
-  "$(expect_text hog 'malformed no-solution output')"
+  "$(expect_text hog 'malformed no-solution output')" \
+  "$(expect_text hog 'grade: 0 passed, 2 failed')"
 
 # 10. Usage: an unknown category is an error (exit 2); --help exits 0.
 grade usage --only Nope

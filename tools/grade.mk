@@ -11,6 +11,7 @@
 #                            Packaging Build Spec INV Sm Med Big Edge Valgrind TestFiles
 #   make grade FULL=1        the 3922x3922 limit map in all four modes, valgrind on every
 #                            Sm map, paths replayed up to 5,000,000 moves
+#   make grade ONLY=Big MAPS=Big2   only some of the generated maps (by their row's name)
 # tools/grade/grade --help tells more (--tarball FILE, --dir DIR).
 
 # tools/grade/run: runs one command and reports its wall time, CPU time and peak RSS.
@@ -19,7 +20,7 @@ $(BUILD)/grade/run: tools/grade/run.cpp
 	$(CXX) $(TOOLFLAGS) $< -o $@
 
 grade: tools $(BUILD)/grade/run
-	@ONLY='$(ONLY)' FULL='$(FULL)' bash tools/grade/grade
+	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' bash tools/grade/grade
 
 # `make help` prints EXTRA_HELP word by word: one word per target.
 EXTRA_HELP += grade

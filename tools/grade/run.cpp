@@ -5,10 +5,10 @@
 //   run [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]
 //
 // The command inherits stdin, stdout and stderr. FILE gets one line
-//   "WALL_SECONDS USER_SECONDS SYS_SECONDS PEAK_RSS_KB STATUS"
+//   "WALL_SECONDS USER_SECONDS SYS_SECONDS PEAK_RSS_KB STATUS CPU_SECONDS"
 // from wait4(): wall time from fork() to its return, the command's user and system CPU
-// time, its ru_maxrss, and its exit status (128 + N when killed by signal N; 124 when
-// killed after -t SECONDS; 127 when it cannot be started). -m MB caps the command's
+// time, its ru_maxrss, its exit status (128 + N when killed by signal N; 124 when
+// killed after -t SECONDS; 127 when it cannot be started) and user + system time. -m MB caps the command's
 // address space (RLIMIT_AS) as a safety net against a runaway allocation on a shared
 // machine; the grader judges the measured RSS, not this cap. run exits with STATUS.
 
@@ -142,9 +142,10 @@ int main(int argc, char *argv[]) {
     code = 128 + WTERMSIG(status);
   }
   const double wall = std::chrono::duration<double>(stop - start).count();
-  std::fprintf(report, "%.4f %.4f %.4f %ld %d\n", wall, seconds_of(usage_of_child.ru_utime),
-               seconds_of(usage_of_child.ru_stime), static_cast<long>(usage_of_child.ru_maxrss),
-               code);
+  const double user = seconds_of(usage_of_child.ru_utime);
+  const double sys = seconds_of(usage_of_child.ru_stime);
+  std::fprintf(report, "%.4f %.4f %.4f %ld %d %.4f\n", wall, user, sys,
+               static_cast<long>(usage_of_child.ru_maxrss), code, user + sys);
   std::fclose(report);
   return code;
 }
