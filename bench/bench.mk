@@ -15,17 +15,14 @@ BENCHFLAGS = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic -O3 -DNDEBU
 bench/floor: bench/floor.cpp
 	$(CXX) $(BENCHFLAGS) $< -o $@
 
-# bench/timeit: runs one command, records its wall time and peak RSS (wait4) to a file.
-bench/timeit: bench/timeit.cpp
-	$(CXX) $(BENCHFLAGS) $< -o $@
-
-bench: release tools bench/floor bench/timeit
+# Each run is measured by tools/measure (built by `make tools`).
+bench: release tools bench/floor
 	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' bash bench/run
 
 # `make clean` removes the two binaries too (the cached maps stay; rm -rf bench/maps).
 clean: clean-bench
 clean-bench:
-	rm -f bench/floor bench/timeit
+	rm -f bench/floor
 
 # `make help` prints EXTRA_HELP word by word: one word per target.
 EXTRA_HELP += bench

@@ -14,12 +14,8 @@
 #   make grade ONLY=Big MAPS=Big2   only some of the generated maps (by their row's name)
 # tools/grade/grade --help tells more (--tarball FILE, --dir DIR).
 
-# tools/grade/run: runs one command and reports its wall time, CPU time and peak RSS.
-$(BUILD)/grade/run: tools/grade/run.cpp
-	@mkdir -p $(BUILD)/grade
-	$(CXX) $(TOOLFLAGS) $< -o $@
-
-grade: tools $(BUILD)/grade/run
+# Each run is measured by tools/measure (built by `make tools`).
+grade: tools
 	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' bash tools/grade/grade
 
 # `make help` prints EXTRA_HELP word by word: one word per target.

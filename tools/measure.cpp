@@ -1,12 +1,15 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// tools/grade/run: runs one command under a wall-clock limit and reports its wall time,
-// CPU time and peak RSS, for tools/grade/grade (`make grade`). Not submitted.
+// tools/measure: runs one command under a wall-clock limit and reports its wall time,
+// CPU time and peak RSS, for `make grade` (tools/grade/grade) and `make bench`
+// (bench/run). Built by `make tools`; not submitted.
 //
-//   run [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]
+//   tools/measure [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]
 //
 // The command inherits stdin, stdout and stderr. FILE gets one line
 //   "WALL_SECONDS USER_SECONDS SYS_SECONDS PEAK_RSS_KB STATUS CPU_SECONDS"
-// from wait4(): wall time from fork() to its return, the command's user and system CPU
+// from wait4(): wall time from fork() to its return (in microsecond steps: a map can take
+// only a few milliseconds, and a clock around `timeout time CMD` would count two more
+// exec()s), the command's user and system CPU
 // time, its ru_maxrss, its exit status (128 + N when killed by signal N; 124 when
 // killed after -t SECONDS; 127 when it cannot be started) and user + system time. -m MB caps the command's
 // address space (RLIMIT_AS) as a safety net against a runaway allocation on a shared
@@ -38,7 +41,7 @@ extern "C" void on_alarm(int) {
 }
 
 int usage() {
-  std::fputs("usage: tools/grade/run [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]\n",
+  std::fputs("usage: tools/measure [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]\n",
              stderr);
   return 2;
 }
@@ -90,7 +93,7 @@ int main(int argc, char *argv[]) {
   }
   std::FILE *report = std::fopen(report_name, "w");
   if (report == nullptr) {
-    std::fprintf(stderr, "run: cannot write %s: %s\n", report_name, std::strerror(errno));
+    std::fprintf(stderr, "measure: cannot write %s: %s\n", report_name, std::strerror(errno));
     return 2;
   }
 
@@ -103,7 +106,7 @@ int main(int argc, char *argv[]) {
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid < 0) {
-    std::fprintf(stderr, "run: fork: %s\n", std::strerror(errno));
+    std::fprintf(stderr, "measure: fork: %s\n", std::strerror(errno));
     return 2;
   }
   if (pid == 0) {
@@ -114,7 +117,7 @@ int main(int argc, char *argv[]) {
       setrlimit(RLIMIT_AS, &limit);
     }
     execvp(argv[arg], argv + arg);
-    std::fprintf(stderr, "run: cannot run %s: %s\n", argv[arg], std::strerror(errno));
+    std::fprintf(stderr, "measure: cannot run %s: %s\n", argv[arg], std::strerror(errno));
     _exit(127);
   }
   child = pid;
@@ -126,7 +129,7 @@ int main(int argc, char *argv[]) {
   std::memset(&usage_of_child, 0, sizeof usage_of_child);
   while (wait4(pid, &status, 0, &usage_of_child) < 0) {
     if (errno != EINTR) {
-      std::fprintf(stderr, "run: wait4: %s\n", std::strerror(errno));
+      std::fprintf(stderr, "measure: wait4: %s\n", std::strerror(errno));
       return 2;
     }
   }
@@ -144,7 +147,7 @@ int main(int argc, char *argv[]) {
   const double wall = std::chrono::duration<double>(stop - start).count();
   const double user = seconds_of(usage_of_child.ru_utime);
   const double sys = seconds_of(usage_of_child.ru_stime);
-  std::fprintf(report, "%.4f %.4f %.4f %ld %d %.4f\n", wall, user, sys,
+  std::fprintf(report, "%.6f %.6f %.6f %ld %d %.6f\n", wall, user, sys,
                static_cast<long>(usage_of_child.ru_maxrss), code, user + sys);
   std::fclose(report);
   return code;
