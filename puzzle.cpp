@@ -663,8 +663,8 @@ class Reachability {
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
         words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
         layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * kPlanes),
-        masks_(layer_words_ * 2), reached_(layers_ * layer_words_), work_(layer_words_), listed_(layer_words_),
-        seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
+        masks_(layers_ * layer_words_ * 2), prepared_(layers_), reached_(layers_ * layer_words_), work_(layer_words_),
+        listed_(layer_words_), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
     target_ = {layout_.y_of(puzzle.target), layout_.x_of(puzzle.target)};
   }
@@ -696,9 +696,9 @@ class Reachability {
   /// Whether `layer` can enter and walk on from the cell at (y, x) (for the tests).
   // cppcheck-suppress unusedFunction
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
-    prepare(layer);
+    const std::uint64_t* const masks = prepare(layer);
     const std::size_t i = bit_word(y, x / 64, words_);
-    return {masks_[2 * i] >> (x % 64) & 1, masks_[2 * i + 1] >> (x % 64) & 1};
+    return {masks[2 * i] >> (x % 64) & 1, masks[2 * i + 1] >> (x % 64) & 1};
   }
 
  private:
@@ -729,13 +729,15 @@ class Reachability {
     }
   }
 
-  /// The masks of `layer`, into masks_: open where the layer can enter (floor, every
-  /// button and trap, its own doors), walk where it can also move on (floor, its own
-  /// doors and buttons, and traps on '^').
-  void prepare(std::uint32_t layer) {
+  /// The masks of `layer`, made the first time it is flooded: open where the layer can
+  /// enter (floor, every button and trap, its own doors), walk where it can also move on
+  /// (floor, its own doors and buttons, and traps on '^').
+  const std::uint64_t* prepare(std::uint32_t layer) {
+    std::uint64_t* const out = &masks_[layer * layer_words_ * 2];
+    if (prepared_[layer]) return out;
+    prepared_[layer] = true;
     std::uint64_t flip[5];  // XORed into the color planes: all ones where the layer's color bit is 0
     for (unsigned b = 0; b < 5; ++b) flip[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
-    std::uint64_t* const out = masks_.data();
     for (std::size_t i = 0; i < layer_words_; ++i) {
       const std::uint64_t* p = &planes_[i * kPlanes];
       std::uint64_t own = 0;  // letters of the layer's color
@@ -746,6 +748,7 @@ class Reachability {
       out[2 * i] = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
       out[2 * i + 1] = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer == 0 ? p[kTrapPlane] : 0);
     }
+    return out;
   }
 
   /// The cells of `walk` in the same runs as `seeds` (seeds within walk).
@@ -765,8 +768,8 @@ class Reachability {
   /// collected in pressed_, going through memory in order (and clearing pressed_).
   void press(std::uint32_t layer) {
     std::uint64_t* const pressed = pressed_.data();
-    for (std::size_t i = 0; i < layer_words_; ++i) {
-      if (!pressed[i]) continue;
+    std::sort(pressed_words_.begin(), pressed_words_.end());
+    for (const std::size_t i : pressed_words_) {
       const std::uint32_t y = static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8);
       const std::uint32_t w = static_cast<std::uint32_t>(i / 8 % words_);
       for (std::uint64_t bits = pressed[i]; bits; bits &= bits - 1) {
@@ -777,15 +780,16 @@ class Reachability {
       }
       pressed[i] = 0;
     }
+    pressed_words_.clear();
   }
 
   /// Floods `layer` from its pending seeds; true if the target was reached. The work
   /// is a stack of words that gained walkable cells, each listed once. The seeds are
   /// gathered in a bit map first, and the active buttons reached are pressed after the
-  /// flood, so that both go through memory in order.
+  /// flood, both through the sorted list of the words they touch, so that they go
+  /// through memory in order and a small flood costs little.
   bool flood(std::uint32_t layer) {
-    prepare(layer);
-    const std::uint64_t* const masks = masks_.data();
+    const std::uint64_t* const masks = prepare(layer);
     std::uint64_t* const reached = &reached_[layer * layer_words_];
     std::uint64_t* const pressed = pressed_.data();
     std::size_t* const work = work_.data();
@@ -801,17 +805,25 @@ class Reachability {
         listed[i] = 1;
         work[top++] = i;
       }
-      pressed[i] |= bits & ~walk;
+      if (bits & ~walk) {
+        if (!pressed[i]) pressed_words_.push_back(i);
+        pressed[i] |= bits & ~walk;
+      }
     };
     {
       std::uint64_t* const seeded = seeded_.data();
-      for (const Place& s : pending_[layer]) seeded[bit_word(s.y, s.x / 64, words_)] |= std::uint64_t{1} << (s.x % 64);
+      std::vector<std::size_t> words;
+      for (const Place& s : pending_[layer]) {
+        const std::size_t i = bit_word(s.y, s.x / 64, words_);
+        if (!seeded[i]) words.push_back(i);
+        seeded[i] |= std::uint64_t{1} << (s.x % 64);
+      }
       std::vector<Place>().swap(pending_[layer]);
-      for (std::size_t i = 0; i < layer_words_; ++i)
-        if (seeded[i]) {
-          reach(i, seeded[i]);
-          seeded[i] = 0;
-        }
+      std::sort(words.begin(), words.end());
+      for (const std::size_t i : words) {
+        reach(i, seeded[i]);
+        seeded[i] = 0;
+      }
     }
     const std::uint64_t target_bit = std::uint64_t{1} << (target_.x % 64);
     const std::size_t target_word = bit_word(target_.y, target_.x / 64, words_);
@@ -840,12 +852,14 @@ class Reachability {
   const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
   // Zero-filled by calloc: the layers never flooded cost no memory.
   Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * kPlanes + plane]
-  Buffer<std::uint64_t> masks_;    ///< the layer being flooded: [bit_word(y, w) * 2 + (0 open, 1 walk)]
+  Buffer<std::uint64_t> masks_;    ///< [(layer * layer_words_ + bit_word(y, w)) * 2 + (0 open, 1 walk)]
+  std::vector<bool> prepared_;     ///< per layer: its masks are made
   Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
   std::vector<std::size_t> work_;     ///< the words a flood has still to spread from
   std::vector<std::uint8_t> listed_;  ///< per word: in work_
   Buffer<std::uint64_t> seeded_;      ///< the flood's seeds, gathered (one layer's words)
   Buffer<std::uint64_t> pressed_;     ///< the active buttons the flood reached
+  std::vector<std::size_t> pressed_words_;  ///< the words of pressed_ that are not zero
   std::vector<std::vector<Place>> pending_;  ///< per layer: cells to flood from in its next round
   Place target_;
 };
