@@ -1109,14 +1109,17 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& mark
                              : exact_search<kMode, false, false>(puzzle, rules, marks, shift);
 }
 
-/// The path from the start to `end`, following the marks backwards.
-std::vector<std::uint32_t> backtrace(const Puzzle& puzzle, const Marks& marks, unsigned shift, std::uint32_t end) {
+/// The path from the start to `end` as its actions, kByMove + d or kByPress, following
+/// the marks backwards. An action takes a byte where a state would take four: a
+/// depth-first path can be tens of millions of states long.
+std::vector<std::uint8_t> backtrace(const Puzzle& puzzle, const Marks& marks, unsigned shift, std::uint32_t end) {
   const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
-  std::vector<std::uint32_t> path{end};
+  std::vector<std::uint8_t> actions;
   std::uint32_t state = end;
   for (;;) {
     const unsigned how = marks.how(state) & 7;
     if (how == kIsStart) break;
+    actions.push_back(static_cast<std::uint8_t>(how));
     if (how == kByPress) {  // from the layer whose state here carries kPressedHere
       const std::uint32_t cell = state & cell_mask;
       std::uint32_t layer = 0;
@@ -1129,24 +1132,21 @@ std::vector<std::uint32_t> backtrace(const Puzzle& puzzle, const Marks& marks, u
       assert(how >= kByMove && how < kByMove + 4);
       state = puzzle.layout.step(static_cast<int>(how - kByMove + 2) % 4).from(state);  // step back
     }
-    path.push_back(state);
   }
-  std::reverse(path.begin(), path.end());
-  return path;
+  std::reverse(actions.begin(), actions.end());
+  return actions;
 }
 
 }  // namespace
 
-/// The outcome of a search: the path of states from the start to the target (empty if
-/// there is none), or for an unsolvable map which cells were discovered.
+/// The outcome of a search: the path from the start to the target as its actions (none
+/// if there is no path), or for an unsolvable map which cells were discovered.
 struct Solution {
-  std::vector<std::uint32_t> path;        ///< states: layer << shift | cell
-  unsigned shift = 0;                     ///< of the states in path
-  std::vector<std::uint64_t> discovered;  ///< when path is empty: a bit per cell (see bit_word)
+  std::vector<std::uint8_t> actions;      ///< kByMove + d (a move in direction d) or kByPress
+  std::vector<std::uint64_t> discovered;  ///< when there are no actions: a bit per cell (see bit_word)
   std::uint32_t words_per_row = 0;        ///< of `discovered`
 
-  std::uint32_t layer_of(std::uint32_t state) const { return state >> shift; }
-  std::uint32_t cell_of(std::uint32_t state) const { return state & ((std::uint32_t{1} << shift) - 1); }
+  bool solved() const { return !actions.empty(); }
 };
 
 namespace {
@@ -1187,8 +1187,7 @@ Solution solve(const Puzzle& puzzle, Container container) {
     unsolvable(puzzle, rules, solution);
     return solution;
   }
-  solution.shift = shift;
-  solution.path = backtrace(puzzle, marks, shift, end);
+  solution.actions = backtrace(puzzle, marks, shift, end);
   return solution;
 }
 
@@ -1214,29 +1213,31 @@ class Sink {
 
 namespace {
 
-/// Calls visit(layer, row, col) for each state of the path in order. Rows and columns
-/// follow the steps from the start (a press stays put), so no state needs dividing.
+/// Calls visit(layer, row, col) for each state of the path in order, replaying its
+/// actions from the start: a move steps to a neighbour, a press changes the layer to
+/// the one its button leads to.
 template <typename Visit>
 void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
   static const int kRowStep[4] = {-1, 0, 1, 0}, kColStep[4] = {0, 1, 0, -1};
-  std::uint32_t row = puzzle.row_of(puzzle.start), col = puzzle.col_of(puzzle.start);
-  std::uint32_t previous = solution.path.front();
-  for (std::uint32_t state : solution.path) {
-    const std::uint32_t cell = solution.cell_of(state);
-    if (cell != solution.cell_of(previous)) {
-      int d = 0;
-      while (puzzle.layout.step(d).from(solution.cell_of(previous)) != cell) ++d;
+  std::uint32_t layer = 0, cell = puzzle.start;
+  std::uint32_t row = puzzle.row_of(cell), col = puzzle.col_of(cell);
+  visit(layer, row, col);
+  for (const std::uint8_t action : solution.actions) {
+    if (action == kByPress) {
+      layer = layer_index(pressed_layer(kind_char(puzzle.grid[cell])));
+    } else {
+      const int d = action - kByMove;
       row += static_cast<std::uint32_t>(kRowStep[d]);
       col += static_cast<std::uint32_t>(kColStep[d]);
+      cell = puzzle.layout.step(d).from(cell);
     }
-    visit(solution.layer_of(state), row, col);
-    previous = state;
+    visit(layer, row, col);
   }
 }
 
 void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   constexpr std::size_t kLine = 29;  // "(c, (row, col))\n" with 10-digit numbers
-  std::string text(std::min<std::size_t>(solution.path.size() * kLine, std::size_t{1} << 20), '\0');
+  std::string text(std::min<std::size_t>((solution.actions.size() + 1) * kLine, std::size_t{1} << 20), '\0');
   char* p = &text[0];
   char* const end = p + text.size();
   walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
@@ -1304,7 +1305,7 @@ void floor_chars(std::uint32_t layer, char (&chars)[3]) {
 /// '+' of its cell). `at` is the position in a layer's text: row * (width + 1) + col.
 template <typename Mark>
 void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
-  const std::size_t line = std::size_t{puzzle.width} + 1, steps = solution.path.size();
+  const std::size_t line = std::size_t{puzzle.width} + 1, steps = solution.actions.size() + 1;
   std::size_t step = 0, before_at = 0;
   std::uint32_t before = 0;
   walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
@@ -1390,7 +1391,7 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
 
 /// Writes the output the spec asks for.
 void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink) {
-  if (solution.path.empty()) write_no_solution(puzzle, solution, sink);
+  if (!solution.solved()) write_no_solution(puzzle, solution, sink);
   else if (mode == OutputMode::list) write_list(puzzle, solution, sink);
   else write_map(puzzle, solution, sink);
 }
