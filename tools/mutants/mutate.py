@@ -1,0 +1,583 @@
+#!/usr/bin/env python3
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+"""Mutation harness for the bug-finding test files (issue 5).
+
+Each mutant in tools/mutants/mutants.txt is a small named source edit of puzzle.cpp:
+a plausible bug, like the course's buggy solvers. `run` builds every mutant into
+build/mutants/NAME/puzzle, runs it and the real ./puzzle on every top-level
+test-N-FLAGS.txt with that file's flags, and reports which mutants each file exposes
+(different stdout, a different exit status, a crash or a hang), the mutants no file
+exposes, and last `exposed K of M mutants` (M leaves out the equivalent mutants).
+
+Commands (run from anywhere; paths are relative to the repository root):
+  mutate.py run [--jobs N] [--only NAME ...] [FILE ...]
+      the full report; exit 1 unless every non-equivalent mutant is exposed
+  mutate.py check
+      fast checks for `make test`: every mutant applies (each find-text occurs exactly
+      once in puzzle.cpp), the test files are valid, small, correctly named and checked
+      by tools/check; ends with "N passed, M failed"
+  mutate.py list
+      the mutants, one a line: name, kind (mutant or equivalent), description
+  mutate.py build [--jobs N] [--only NAME ...]
+      builds the mutants only
+  mutate.py expose FLAGS MAP ...
+      for maps that are not test files yet (FLAGS as in a file name, e.g. sl): the
+      mutants each one exposes, one line per map: "MAP: name name ..."
+  mutate.py show NAME
+      the mutated lines of one mutant, as a unified diff
+
+Environment: CXX (default g++) builds the mutants with -std=c++17 -O1 -DNDEBUG -w;
+PUZZLE_BIN (default ./puzzle) is the reference solver; MUTANTS_SOURCE (default
+puzzle.cpp) the source the mutants are made from (a snapshot, while puzzle.cpp changes).
+"""
+
+import concurrent.futures
+import difflib
+import hashlib
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+MUTANTS_FILE = os.path.join(ROOT, "tools", "mutants", "mutants.txt")
+SOURCE = os.environ.get("MUTANTS_SOURCE") or os.path.join(ROOT, "puzzle.cpp")
+BUILD_DIR = os.path.join(ROOT, "build", "mutants")
+BUILD_FLAGS = ["-std=c++17", "-O1", "-DNDEBUG", "-w"]
+TIMEOUT = 5  # seconds per run: a 10x10 map takes milliseconds; more is a hang
+MEMORY_LIMIT = 512 << 20  # bytes of address space per run (a 10x10 map needs a few MB)
+TEST_NAME = re.compile(r"^test-([0-9]+)-([sq])([ml]?)\.txt$")
+MAX_FILES = 15
+MAX_SIDE = 10
+
+
+class ListError(Exception):
+    """A malformed mutant list, or a mutant that no longer applies."""
+
+
+# ---- the mutant list --------------------------------------------------------------
+
+class Mutant:
+    def __init__(self, name, line):
+        self.name = name
+        self.line = line          # line of its "=== name" header in mutants.txt
+        self.desc = ""
+        self.equivalent = None    # the reason, for an equivalent mutant
+        self.where = ""           # which pass or part the edit is in (informative)
+        self.edits = []           # [(find, replace)]
+
+    @property
+    def counted(self):
+        return self.equivalent is None
+
+
+def parse_mutants(path=MUTANTS_FILE):
+    """Reads the list. Format (see README.md):
+         === name
+         desc: one line
+         where: exact search | reachability | both passes | parse | map output | ...
+         equivalent: why no valid map of at most 10x10 can expose it   (optional)
+         --- find
+         text (one or more lines, verbatim)
+         --- replace
+         text (may be empty)
+       and more find/replace pairs if the mutant needs them. A line that is '#' or
+       starts with '# ' is a comment anywhere (so a preprocessor line in a block must
+       not have a space after its '#')."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    mutants, names = [], set()
+    current, block, buf, pending_find = None, None, [], None
+
+    def end_block(lineno):
+        nonlocal block, buf, pending_find
+        if block is None:
+            return
+        while buf and buf[-1].strip() == "":
+            buf.pop()
+        text = "\n".join(buf)
+        if block == "find":
+            if pending_find is not None:
+                raise ListError(f"{path}:{lineno}: mutant {current.name}: '--- find' without its '--- replace'")
+            if text == "":
+                raise ListError(f"{path}:{lineno}: mutant {current.name}: empty find text")
+            pending_find = text
+        else:
+            if pending_find is None:
+                raise ListError(f"{path}:{lineno}: mutant {current.name}: '--- replace' without a '--- find' before it")
+            current.edits.append((pending_find, text))
+            pending_find = None
+        block, buf = None, []
+
+    def end_mutant(lineno):
+        end_block(lineno)
+        if current is None:
+            return
+        if pending_find is not None:
+            raise ListError(f"{path}:{lineno}: mutant {current.name}: '--- find' without its '--- replace'")
+        if not current.desc:
+            raise ListError(f"{path}:{current.line}: mutant {current.name}: no 'desc:' line")
+        if not current.edits:
+            raise ListError(f"{path}:{current.line}: mutant {current.name}: no find/replace pair")
+        mutants.append(current)
+
+    for number, line in enumerate(lines, 1):
+        if line.startswith("=== "):
+            end_mutant(number)
+            name = line[4:].strip()
+            if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+                raise ListError(f"{path}:{number}: bad mutant name {name!r} (lowercase letters, digits, '-')")
+            if name in names:
+                raise ListError(f"{path}:{number}: mutant {name} is listed twice")
+            names.add(name)
+            current = Mutant(name, number)
+        elif line in ("--- find", "--- replace"):
+            if current is None:
+                raise ListError(f"{path}:{number}: '{line}' before any '=== name'")
+            end_block(number)
+            block = line[4:]
+        elif line == "#" or line.startswith("# "):
+            continue  # a comment, also between the lines of a block
+        elif block is not None:
+            buf.append(line)
+        elif line.strip() == "":
+            continue
+        elif current is None:
+            raise ListError(f"{path}:{number}: text before the first '=== name': {line!r}")
+        else:
+            key, _, value = line.partition(":")
+            value = value.strip()
+            if key == "desc":
+                current.desc = value
+            elif key == "where":
+                current.where = value
+            elif key == "equivalent":
+                if not value:
+                    raise ListError(f"{path}:{number}: mutant {current.name}: 'equivalent:' needs the reason")
+                current.equivalent = value
+            else:
+                raise ListError(f"{path}:{number}: mutant {current.name}: unknown line {line!r}")
+    end_mutant(len(lines))
+    if not mutants:
+        raise ListError(f"{path}: no mutants")
+    return mutants
+
+
+def apply_mutant(mutant, source):
+    """The source with the mutant's edits, or ListError naming the find-text that does
+    not occur exactly once (each edit applies to the source as the earlier edits left it)."""
+    for index, (find, replace) in enumerate(mutant.edits, 1):
+        count = source.count(find)
+        if count != 1:
+            first = find.split("\n")[0].strip()
+            where = "does not occur" if count == 0 else f"occurs {count} times"
+            raise ListError(
+                f"mutant {mutant.name} (tools/mutants/mutants.txt line {mutant.line}), edit {index}: "
+                f"the find-text {where} in puzzle.cpp (it must occur exactly once): {first!r}"
+                + (" ..." if "\n" in find else "")
+                + ". Update the mutant to the new code.")
+        source = source.replace(find, replace)
+    return source
+
+
+def read_source():
+    with open(SOURCE, encoding="utf-8") as f:
+        return f.read()
+
+
+# ---- the test files ---------------------------------------------------------------
+
+def test_files():
+    """The top-level test-*.txt files, sorted by their number."""
+    files = [f for f in os.listdir(ROOT) if TEST_NAME.match(f) and os.path.isfile(os.path.join(ROOT, f))]
+    return sorted(files, key=lambda f: int(TEST_NAME.match(f).group(1)))
+
+
+def flags_args(flags):
+    """Command-line options for FLAGS as in a file name: s/q, then m/l or nothing."""
+    m = re.fullmatch(r"([sq])([ml]?)", flags)
+    if not m:
+        raise ValueError(f"bad flags {flags!r}: s or q, then optionally m or l")
+    args = ["--stack" if m.group(1) == "s" else "--queue"]
+    if m.group(2):
+        args += ["--output", "map" if m.group(2) == "m" else "list"]
+    return args
+
+
+def file_flags(name):
+    m = TEST_NAME.match(os.path.basename(name))
+    return m.group(2) + m.group(3)
+
+
+def limit_memory():
+    """A mutant whose backtrace loops for ever grows its path until memory runs out:
+    cap each run at MEMORY_LIMIT bytes of address space (it then fails quickly)."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def run_program(binary, args, input_bytes):
+    """(exit status or 'crash SIG' or 'timeout', stdout bytes, stderr bytes)."""
+    try:
+        p = subprocess.run([binary] + args, input=input_bytes, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=TIMEOUT, preexec_fn=limit_memory)
+    except subprocess.TimeoutExpired:
+        return "timeout", b"", b""
+    if p.returncode < 0:
+        return f"crash (signal {-p.returncode})", p.stdout, p.stderr
+    return p.returncode, p.stdout, p.stderr
+
+
+# ---- building ---------------------------------------------------------------------
+
+def compiler():
+    return os.environ.get("CXX") or "g++"
+
+
+def build_one(mutant, source):
+    """Builds one mutant unless build/mutants/NAME/puzzle is already this source built
+    with these flags. Returns (mutant, binary, error text or None, rebuilt)."""
+    mutated = apply_mutant(mutant, source)
+    folder = os.path.join(BUILD_DIR, mutant.name)
+    os.makedirs(folder, exist_ok=True)
+    command = [compiler()] + BUILD_FLAGS
+    stamp = hashlib.sha256((" ".join(command) + "\n" + mutated).encode()).hexdigest()
+    binary = os.path.join(folder, "puzzle")
+    stamp_file = os.path.join(folder, "stamp")
+    if os.path.exists(binary) and os.path.exists(stamp_file):
+        with open(stamp_file) as f:
+            if f.read().strip() == stamp:
+                return mutant, binary, None, False
+    src = os.path.join(folder, "puzzle.cpp")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(mutated)
+    if os.path.exists(stamp_file):
+        os.remove(stamp_file)
+    p = subprocess.run(command + [src, "-o", binary], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        text = p.stdout.decode(errors="replace").strip().split("\n")
+        return mutant, binary, "\n".join(text[:12]), True
+    with open(stamp_file, "w") as f:
+        f.write(stamp + "\n")
+    return mutant, binary, None, True
+
+
+def build_all(mutants, jobs, quiet=False):
+    """{name: binary} for every mutant; exits 2 if one does not apply or compile."""
+    source = read_source()
+    for m in mutants:  # every find-text first, so that a stale list fails at once
+        apply_mutant(m, source)
+    binaries, errors, rebuilt = {}, [], 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for mutant, binary, error, built in pool.map(lambda m: build_one(m, source), mutants):
+            if error:
+                errors.append(f"mutant {mutant.name} does not compile:\n{error}")
+            binaries[mutant.name] = binary
+            rebuilt += built
+    if errors:
+        raise ListError("\n".join(errors))
+    if not quiet:
+        print(f"built {rebuilt} mutants ({len(mutants) - rebuilt} up to date) with "
+              f"{compiler()} {' '.join(BUILD_FLAGS)} in build/mutants/")
+    return binaries
+
+
+# ---- exposing -----------------------------------------------------------------------
+
+def reference_bin():
+    return os.environ.get("PUZZLE_BIN") or os.path.join(ROOT, "puzzle")
+
+
+def exposes(reference, binary, args, data):
+    """How the mutant's run differs from the reference, or None if it does not."""
+    status, out, _ = run_program(binary, args, data)
+    ref_status, ref_out = reference
+    if status != ref_status:
+        return f"exit {status} (expected {ref_status})"
+    if out != ref_out:
+        return "different output"
+    return None
+
+
+def expose_matrix(mutants, binaries, inputs, jobs):
+    """inputs: [(label, args, bytes)]. Returns {label: {name: reason}} of exposures."""
+    ref = {}
+    for label, args, data in inputs:
+        status, out, err = run_program(reference_bin(), args, data)
+        ref[label] = (status, out)
+    result = {label: {} for label, _, _ in inputs}
+    tasks = [(label, args, data, m) for label, args, data in inputs for m in mutants]
+
+    def one(task):
+        label, args, data, m = task
+        return label, m.name, exposes(ref[label], binaries[m.name], args, data)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for label, name, reason in pool.map(one, tasks):
+            if reason:
+                result[label][name] = reason
+    return ref, result
+
+
+def wrap(names, indent="    ", width=92):
+    lines, line = [], indent
+    for n in names:
+        if len(line) + len(n) + 1 > width and line.strip():
+            lines.append(line.rstrip())
+            line = indent
+        line += n + " "
+    if line.strip():
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def cmd_run(argv):
+    jobs, only, files = 2, None, []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--jobs":
+            jobs = int(argv[i + 1])
+            i += 2
+        elif argv[i] == "--only":
+            only = set(argv[i + 1].split(","))
+            i += 2
+        else:
+            files.append(argv[i])
+            i += 1
+    mutants = parse_mutants()
+    if only:
+        unknown = only - {m.name for m in mutants}
+        if unknown:
+            raise ListError(f"unknown mutant(s): {', '.join(sorted(unknown))}")
+        mutants = [m for m in mutants if m.name in only]
+    files = files or test_files()
+    if not files:
+        print("no test files (test-N-FLAGS.txt) at the top level")
+        return 1
+    if not os.access(reference_bin(), os.X_OK):
+        raise ListError(f"no reference solver at {reference_bin()} (make release)")
+    binaries = build_all(mutants, jobs)
+    inputs = []
+    for f in files:
+        path = f if os.path.isabs(f) else os.path.join(ROOT, f)
+        with open(path, "rb") as fh:
+            inputs.append((os.path.basename(f), flags_args(file_flags(f)), fh.read()))
+    ref, matrix = expose_matrix(mutants, binaries, inputs, jobs)
+    counted = [m for m in mutants if m.counted]
+    equivalents = [m for m in mutants if not m.counted]
+    exposed_by = {m.name: [] for m in mutants}
+    for label, args, _ in inputs:
+        status = ref[label][0]
+        names = [m.name for m in counted if m.name in matrix[label]]
+        for name in matrix[label]:
+            exposed_by[name].append(label)
+        print(f"== {label} ({' '.join(args)}; reference exit {status}): exposes {len(names)}")
+        if names:
+            print(wrap(names))
+        crashed = [f"{n} ({r})" for n, r in matrix[label].items() if r.startswith("exit")]
+        if crashed:
+            print("  status differs: " + ", ".join(crashed))
+    missed = [m.name for m in counted if not exposed_by[m.name]]
+    print(f"== not exposed by any file ({len(missed)}):" + ("" if missed else " none"))
+    if missed:
+        for m in counted:
+            if m.name in missed:
+                print(f"    {m.name}: {m.desc}")
+    if equivalents:
+        print(f"== equivalent, not counted ({len(equivalents)}):")
+        for m in equivalents:
+            note = "" if not exposed_by[m.name] else \
+                f"  !!! EXPOSED by {', '.join(exposed_by[m.name])}: it is not equivalent"
+            print(f"    {m.name}: {m.equivalent}{note}")
+    k = len(counted) - len(missed)
+    print(f"exposed {k} of {len(counted)} mutants")
+    bad_equivalent = any(exposed_by[m.name] for m in equivalents)
+    return 0 if k == len(counted) and not bad_equivalent else 1
+
+
+def cmd_build(argv):
+    jobs, only = 2, None
+    if "--jobs" in argv:
+        jobs = int(argv[argv.index("--jobs") + 1])
+    if "--only" in argv:
+        only = set(argv[argv.index("--only") + 1].split(","))
+    mutants = [m for m in parse_mutants() if not only or m.name in only]
+    build_all(mutants, jobs)
+    return 0
+
+
+def cmd_expose(argv):
+    if len(argv) < 2:
+        print("usage: mutate.py expose FLAGS MAP ...", file=sys.stderr)
+        return 2
+    flags, maps = argv[0], argv[1:]
+    args = flags_args(flags)
+    mutants = parse_mutants()
+    binaries = build_all(mutants, 2, quiet=True)
+    inputs = []
+    for path in maps:
+        with open(path, "rb") as fh:
+            inputs.append((path, args, fh.read()))
+    _, matrix = expose_matrix(mutants, binaries, inputs, 2)
+    for label, _, _ in inputs:
+        print(f"{label}: " + " ".join(m.name for m in mutants if m.name in matrix[label]))
+    return 0
+
+
+def cmd_list(_argv):
+    for m in parse_mutants():
+        kind = "equivalent" if m.equivalent else "mutant"
+        print(f"{m.name}\t{kind}\t{m.desc}")
+    return 0
+
+
+def cmd_show(argv):
+    mutants = {m.name: m for m in parse_mutants()}
+    if not argv or argv[0] not in mutants:
+        print("usage: mutate.py show NAME", file=sys.stderr)
+        return 2
+    m = mutants[argv[0]]
+    source = read_source()
+    mutated = apply_mutant(m, source)
+    print(f"{m.name}: {m.desc}")
+    sys.stdout.writelines(difflib.unified_diff(source.splitlines(True), mutated.splitlines(True),
+                                               "puzzle.cpp", f"puzzle.cpp ({m.name})", n=1))
+    return 0
+
+
+# ---- check: the fast tests for `make test` ---------------------------------------------
+
+def header_of(text):
+    """(colors, height, width, comment lines right after the header) or None."""
+    lines = text.split("\n")
+    parts = lines[0].split()
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        return None
+    comments = 0
+    for line in lines[1:]:
+        if not line.startswith("//"):
+            break
+        comments += 1
+    return int(parts[0]), int(parts[1]), int(parts[2]), comments
+
+
+def cmd_check(_argv):
+    passed = failed = 0
+
+    def result(ok, what, why=""):
+        nonlocal passed, failed
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAIL {what}" + (f": {why}" if why else ""))
+
+    # The mutant list: it parses, and every find-text occurs exactly once.
+    try:
+        mutants = parse_mutants()
+    except ListError as e:
+        result(False, "tools/mutants/mutants.txt", str(e))
+        mutants = []
+    if mutants:
+        counted = sum(m.counted for m in mutants)
+        result(counted >= 40, "at least 40 non-equivalent mutants", f"{counted} listed")
+        source = read_source()
+        for m in mutants:
+            try:
+                apply_mutant(m, source)
+                result(True, m.name)
+            except ListError as e:
+                result(False, f"mutant {m.name}", str(e))
+
+    # The top level: only test-N-FLAGS.txt files start with "test"; at most 15; N distinct.
+    # (Directories such as tests/ are not submitted: only files are checked.)
+    entries = sorted(os.listdir(ROOT))
+    for entry in entries:
+        if entry.startswith("test") and not os.path.isdir(os.path.join(ROOT, entry)):
+            m = TEST_NAME.match(entry)
+            ok = bool(m) and os.path.isfile(os.path.join(ROOT, entry)) and 1 <= int(m.group(1)) <= MAX_FILES \
+                and not m.group(1).startswith("0")
+            result(ok, f"top-level name {entry}",
+                   "only test-N-FLAGS.txt files (N 1..15; FLAGS s or q, then m or l or nothing) may start with 'test'")
+    files = test_files()
+    result(1 <= len(files) <= MAX_FILES, "number of test files", f"{len(files)}, must be 1..{MAX_FILES}")
+    numbers = [int(TEST_NAME.match(f).group(1)) for f in files]
+    result(len(numbers) == len(set(numbers)), "test file numbers distinct", f"numbers {numbers}")
+
+    # Each file: a valid map of at most 10x10 with a comment, solved (exit 0, output, no
+    # stderr), and its output accepted by tools/check.
+    checker = os.path.join(ROOT, "tools", "check")
+    unsolvable = 0
+    for f in files:
+        path = os.path.join(ROOT, f)
+        flags = file_flags(f)
+        with open(path, "rb") as fh:
+            data = fh.read()
+        head = header_of(data.decode("ascii", errors="replace"))
+        if head is None:
+            result(False, f, "the first line is not 'num_colors height width'")
+            continue
+        colors, height, width, comments = head
+        problems = []
+        if height > MAX_SIDE or width > MAX_SIDE:
+            problems.append(f"{height}x{width} is larger than {MAX_SIDE}x{MAX_SIDE}")
+        if comments == 0:
+            problems.append("no '//' comment line after the header saying what it targets")
+        status, out, err = run_program(reference_bin(), flags_args(flags), data)
+        if status != 0:
+            problems.append(f"the solver exits {status}: {err.decode(errors='replace').strip()}")
+        elif not out:
+            problems.append("the solver prints nothing")
+        elif err:
+            problems.append(f"the solver writes to stderr: {err.decode(errors='replace').strip()}")
+        if status == 0 and out and os.access(checker, os.X_OK):
+            with tempfile.NamedTemporaryFile("wb", suffix=".out", delete=False) as tmp:
+                tmp.write(out)
+            try:
+                nosol = out.startswith(b"No solution.")
+                unsolvable += nosol
+                args = [checker, "--quiet"]
+                if nosol:
+                    args.append("--no-solution-ok")
+                elif flags.endswith("l"):
+                    pass
+                else:
+                    args.append("--map")
+                p = subprocess.run(args + [path, tmp.name], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                if p.returncode != 0:
+                    problems.append(f"tools/check {' '.join(args[2:])} rejects the output "
+                                    f"(exit {p.returncode}) {p.stderr.decode(errors='replace').strip()}")
+            finally:
+                os.remove(tmp.name)
+        elif not os.access(checker, os.X_OK):
+            problems.append("tools/check is not built (make tools)")
+        result(not problems, f, "; ".join(problems))
+
+    # The set: both containers, both output modes, and a map with no solution.
+    if files:
+        all_flags = [file_flags(f) for f in files]
+        result(any(fl[0] == "q" for fl in all_flags) and any(fl[0] == "s" for fl in all_flags),
+               "the test files use both --queue and --stack")
+        result(any(fl[1:] == "l" for fl in all_flags) and any(fl[1:] in ("m", "") for fl in all_flags),
+               "the test files use both list and map output")
+        result(unsolvable > 0, "a test file has no solution")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def main(argv):
+    commands = {"run": cmd_run, "check": cmd_check, "build": cmd_build, "expose": cmd_expose,
+                "list": cmd_list, "show": cmd_show}
+    if len(argv) < 2 or argv[1] not in commands:
+        print(__doc__.strip())
+        return 0 if len(argv) >= 2 and argv[1] in ("-h", "--help") else 2
+    try:
+        return commands[argv[1]](argv[2:])
+    except ListError as e:
+        print(f"mutate.py: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
