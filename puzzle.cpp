@@ -365,14 +365,19 @@ class LineReader {
  public:
   explicit LineReader(std::string_view text) : text_(text) {}
 
-  /// The next line without its "\n" or "\r\n"; false at the end of the input.
-  bool next(std::string_view& line) {
+  /// The next line without its "\n"; false at the end of the input.
+  bool next_raw(std::string_view& line) {
     if (pos_ >= text_.size()) return false;
     std::size_t end = text_.find('\n', pos_);
     if (end == std::string_view::npos) end = text_.size();
     line = text_.substr(pos_, end - pos_);
     pos_ = end + 1;
     ++number_;
+    return true;
+  }
+  /// The next line without its "\n" or "\r\n"; false at the end of the input.
+  bool next(std::string_view& line) {
+    if (!next_raw(line)) return false;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     std::size_t cr = line.find('\r');
     if (cr != std::string_view::npos)
