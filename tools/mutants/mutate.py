@@ -217,11 +217,15 @@ def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run_program(binary, args, input_bytes):
-    """(exit status or 'crash SIG' or 'timeout', stdout bytes, stderr bytes)."""
+def run_program(binary, args, input_bytes, capped=False):
+    """(exit status or 'crash SIG' or 'timeout', stdout bytes, stderr bytes).
+    capped: limit the address space, for mutants only; the reference solver may be a
+    sanitizer build (PUZZLE_BIN in make sanitize), whose shadow memory needs terabytes
+    of address space."""
     try:
         p = subprocess.run([binary] + args, input=input_bytes, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=TIMEOUT, preexec_fn=limit_memory)
+                           stderr=subprocess.PIPE, timeout=TIMEOUT,
+                           preexec_fn=limit_memory if capped else None)
     except subprocess.TimeoutExpired:
         return "timeout", b"", b""
     if p.returncode < 0:
@@ -291,7 +295,7 @@ def reference_bin():
 
 def exposes(reference, binary, args, data):
     """How the mutant's run differs from the reference, or None if it does not."""
-    status, out, _ = run_program(binary, args, data)
+    status, out, _ = run_program(binary, args, data, capped=True)
     ref_status, ref_out = reference
     if status != ref_status:
         return f"exit {status} (expected {ref_status})"
