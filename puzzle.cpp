@@ -668,15 +668,16 @@ class Reachability {
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
         words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
         layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * kPlanes),
-        masks_(layers_ * layer_words_ * 2), prepared_(layers_), reached_(layers_ * layer_words_), work_(layer_words_),
-        listed_(layer_words_), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
+        masks_(layers_ * layer_words_ * 2), prepared_(layers_), reached_(layers_ * layer_words_), work_(layer_words_ / 8),
+        listed_(layer_words_ / 8), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
     target_ = {layout_.y_of(puzzle.target), layout_.x_of(puzzle.target)};
   }
 
   /// Floods from the start; true as soon as the target is reached.
   bool run() {
-    pending_[0].push_back({layout_.y_of(puzzle_.start), layout_.x_of(puzzle_.start)});
+    const std::uint32_t x = layout_.x_of(puzzle_.start);
+    pending_[0].push_back(bit_word(layout_.y_of(puzzle_.start), x / 64, words_) * 64 + x % 64);
     for (bool progress = true; progress;) {
       progress = false;
       for (std::uint32_t layer = 0; layer < layers_; ++layer) {
@@ -769,30 +770,58 @@ class Reachability {
     return up | down;
   }
 
+  /// Calls visit(i) for each word i listed in `words` (those whose `marks` are not
+  /// zero), in the order of memory: sorted when they are few, by a scan of `marks`
+  /// when they are many. Empties `words`; `visit` clears the marks.
+  template <class Visit>
+  void in_order(std::vector<std::size_t>& words, const std::uint64_t* marks, Visit visit) {
+    if (words.size() * 32 < layer_words_) {
+      std::sort(words.begin(), words.end());
+      for (const std::size_t i : words) visit(i);
+    } else {
+      for (std::size_t i = 0; i < layer_words_; ++i)
+        if (marks[i]) visit(i);
+    }
+    words.clear();
+  }
+
+  /// The layer a press of the active button or trap at bit x of word i leads to: '^'
+  /// for a trap, else its letter's layer, read from the planes (the assertion holds it
+  /// to the rules).
+  std::uint32_t pressed_layer_at(std::uint32_t layer, std::size_t i, unsigned x) const {
+    const std::uint64_t* const p = &planes_[i * kPlanes];
+    std::uint32_t next = 0;
+    if (!(p[kTrapPlane] >> x & 1)) {
+      next = 1;
+      for (unsigned b = 0; b < 5; ++b) next += static_cast<std::uint32_t>(p[kColorPlane + b] >> x & 1) << b;
+    }
+    assert(next == rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(
+                                     static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8),
+                                     static_cast<std::uint32_t>(i / 8 % words_ * 64 + x))]]);
+    static_cast<void>(layer);
+    return next;
+  }
+
   /// Seeds the layers of the active buttons that the last flood of `layer` reached,
   /// collected in pressed_, going through memory in order (and clearing pressed_).
   void press(std::uint32_t layer) {
     std::uint64_t* const pressed = pressed_.data();
-    std::sort(pressed_words_.begin(), pressed_words_.end());
-    for (const std::size_t i : pressed_words_) {
-      const std::uint32_t y = static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8);
-      const std::uint32_t w = static_cast<std::uint32_t>(i / 8 % words_);
+    in_order(pressed_words_, pressed, [&](std::size_t i) {
       for (std::uint64_t bits = pressed[i]; bits; bits &= bits - 1) {
-        const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(__builtin_ctzll(bits));
-        const std::uint8_t next = rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(y, x)]];
-        assert(next != kNoPress);
-        pending_[next].push_back({y, x});
+        const unsigned x = static_cast<unsigned>(__builtin_ctzll(bits));
+        pending_[pressed_layer_at(layer, i, x)].push_back(i * 64 + x);
       }
       pressed[i] = 0;
-    }
-    pressed_words_.clear();
+    });
   }
 
   /// Floods `layer` from its pending seeds; true if the target was reached. The work
-  /// is a stack of words that gained walkable cells, each listed once. The seeds are
-  /// gathered in a bit map first, and the active buttons reached are pressed after the
-  /// flood, both through the sorted list of the words they touch, so that they go
-  /// through memory in order and a small flood costs little.
+  /// is a stack of blocks (a group's eight words of one column, eight rows of 64
+  /// cells, one cache line of reached_) that gained walkable cells, each listed once. A
+  /// block is filled in registers until it settles, then spreads to the blocks around
+  /// it. The seeds are gathered in a bit map first, and the active buttons reached are
+  /// pressed after the flood, both through the sorted list of the words they touch, so
+  /// that they go through memory in order and a small flood costs little.
   bool flood(std::uint32_t layer) {
     const std::uint64_t* const masks = prepare(layer);
     std::uint64_t* const reached = &reached_[layer * layer_words_];
@@ -800,50 +829,79 @@ class Reachability {
     std::size_t* const work = work_.data();
     std::uint8_t* const listed = listed_.data();
     std::size_t top = 0;
+    // Cells of word i reached that the layer cannot walk on from: active buttons.
+    auto stop_at = [&](std::size_t i, std::uint64_t stops) {
+      if (!pressed[i]) pressed_words_.push_back(i);
+      pressed[i] |= stops;
+    };
     // Reaches the cells `bits` of word i that can be entered and were not reached yet.
     auto reach = [&](std::size_t i, std::uint64_t bits) {
       bits &= masks[2 * i] & ~reached[i];
       if (!bits) return;
       reached[i] |= bits;
       const std::uint64_t walk = masks[2 * i + 1];
-      if ((bits & walk) && !listed[i]) {
-        listed[i] = 1;
-        work[top++] = i;
+      if ((bits & walk) && !listed[i / 8]) {
+        listed[i / 8] = 1;
+        work[top++] = i / 8;
       }
-      if (bits & ~walk) {
-        if (!pressed[i]) pressed_words_.push_back(i);
-        pressed[i] |= bits & ~walk;
-      }
+      if (bits & ~walk) stop_at(i, bits & ~walk);
     };
     {
       std::uint64_t* const seeded = seeded_.data();
       std::vector<std::size_t> words;
-      for (const Place& s : pending_[layer]) {
-        const std::size_t i = bit_word(s.y, s.x / 64, words_);
-        if (!seeded[i]) words.push_back(i);
-        seeded[i] |= std::uint64_t{1} << (s.x % 64);
+      for (const std::size_t bit : pending_[layer]) {
+        if (!seeded[bit / 64]) words.push_back(bit / 64);
+        seeded[bit / 64] |= std::uint64_t{1} << (bit % 64);
       }
-      std::vector<Place>().swap(pending_[layer]);
-      std::sort(words.begin(), words.end());
-      for (const std::size_t i : words) {
+      std::vector<std::size_t>().swap(pending_[layer]);
+      in_order(words, seeded, [&](std::size_t i) {
         reach(i, seeded[i]);
         seeded[i] = 0;
-      }
+      });
     }
     const std::uint64_t target_bit = std::uint64_t{1} << (target_.x % 64);
     const std::size_t target_word = bit_word(target_.y, target_.x / 64, words_);
     const std::size_t group = 8 * std::size_t{words_};  // words in a group of eight rows
     while (top > 0) {
-      const std::size_t i = work[--top];
-      listed[i] = 0;
-      const std::uint64_t walk = masks[2 * i + 1];
-      const std::uint64_t runs = fill_runs(reached[i] & walk, walk);
-      reached[i] |= runs;
-      reach(i, (runs << 1 | runs >> 1) & ~runs);   // active buttons beside the runs
-      if (runs >> 63) reach(i + 8, 1);             // runs go on in the next word
-      if (runs & 1) reach(i - 8, std::uint64_t{1} << 63);
-      reach(i % 8 != 0 ? i - 1 : i - group + 7, runs);  // the row above
-      reach(i % 8 != 7 ? i + 1 : i + group - 7, runs);  // the row below
+      const std::size_t block = work[--top];
+      listed[block] = 0;
+      const std::size_t first = 8 * block;
+      std::uint64_t open[8], walk[8], cells[8], runs[8];
+      for (unsigned k = 0; k < 8; ++k) {
+        open[k] = masks[2 * (first + k)];
+        walk[k] = masks[2 * (first + k) + 1];
+        cells[k] = reached[first + k];
+      }
+      // Runs of walkable cells from the reached ones, spread down the block's rows and
+      // back up until a sweep adds nothing; then the cells they reach that the layer
+      // cannot walk on from (active buttons) beside, above and below them.
+      std::uint64_t from = 0;
+      for (unsigned k = 0; k < 8; ++k) runs[k] = from = fill_runs((cells[k] | from) & walk[k], walk[k]);
+      for (bool up = true, grew = true; grew; up = !up) {
+        grew = false, from = 0;
+        for (unsigned j = 0; j < 8; ++j) {
+          const unsigned k = up ? 7 - j : j;
+          const std::uint64_t more = from & walk[k] & ~runs[k];
+          if (more) runs[k] = fill_runs(runs[k] | more, walk[k]), grew = true;
+          from = runs[k];
+        }
+      }
+      for (unsigned k = 0; k < 8; ++k) {
+        std::uint64_t next = runs[k] << 1 | runs[k] >> 1;
+        if (k > 0) next |= runs[k - 1];
+        if (k < 7) next |= runs[k + 1];
+        cells[k] |= runs[k] | (next & open[k]);
+        const std::uint64_t stops = cells[k] & ~walk[k] & ~reached[first + k];
+        reached[first + k] = cells[k];
+        if (stops) stop_at(first + k, stops);
+      }
+      // Out of the block: the row above and below, and runs that go on beside it.
+      if (runs[0]) reach(first - group + 7, runs[0]);
+      if (runs[7]) reach(first + group, runs[7]);
+      for (unsigned k = 0; k < 8; ++k) {
+        if (runs[k] >> 63) reach(first + 8 + k, 1);
+        if (runs[k] & 1) reach(first - 8 + k, std::uint64_t{1} << 63);
+      }
       if (reached[target_word] & target_bit) return true;
     }
     press(layer);
@@ -860,12 +918,12 @@ class Reachability {
   Buffer<std::uint64_t> masks_;    ///< [(layer * layer_words_ + bit_word(y, w)) * 2 + (0 open, 1 walk)]
   std::vector<bool> prepared_;     ///< per layer: its masks are made
   Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
-  std::vector<std::size_t> work_;     ///< the words a flood has still to spread from
-  std::vector<std::uint8_t> listed_;  ///< per word: in work_
+  std::vector<std::size_t> work_;     ///< the blocks a flood has still to spread from
+  std::vector<std::uint8_t> listed_;  ///< per block: in work_
   Buffer<std::uint64_t> seeded_;      ///< the flood's seeds, gathered (one layer's words)
   Buffer<std::uint64_t> pressed_;     ///< the active buttons the flood reached
   std::vector<std::size_t> pressed_words_;  ///< the words of pressed_ that are not zero
-  std::vector<std::vector<Place>> pending_;  ///< per layer: cells to flood from in its next round
+  std::vector<std::vector<std::size_t>> pending_;  ///< per layer: cells to flood from in its next round, as bit_word * 64 + bit
   Place target_;
 };
 
