@@ -613,7 +613,11 @@ constexpr std::uint64_t kHighBits = 0x8080808080808080;
 /// Cells grid[at .. at + 7] as one word, the first in the low byte.
 inline std::uint64_t eight_kinds(const std::uint8_t* at) {
   std::uint64_t word = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  std::memcpy(&word, at, sizeof word);  // one load (the loop below is not always made one)
+#else
   for (int j = 7; j >= 0; --j) word = word << 8 | at[j];
+#endif
   return word;
 }
 /// Bit 7 of each byte whose kind is at least `kind` (kinds are below 128).
@@ -667,7 +671,8 @@ class Reachability {
   Reachability(const Puzzle& puzzle, const Rules& rules)
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
         words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
-        layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * kPlanes),
+        color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
+        layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * (kColorPlane + color_bits_)),
         masks_(layers_ * layer_words_ * 2), prepared_(layers_), reached_(layers_ * layer_words_), work_(layer_words_ / 8),
         listed_(layer_words_ / 8), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
@@ -709,7 +714,7 @@ class Reachability {
 
  private:
   struct Place { std::uint32_t y, x; };
-  enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
+  enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane };  // then color_bits_ planes
 
   /// The planes, eight cells at a time (the tile rows are at least 16 cells long).
   void build_planes() {
@@ -724,12 +729,12 @@ class Reachability {
         const std::uint64_t letters = (door | button) >> 7;
         const std::uint64_t color = (kinds & letters * 0xFF) - letters * kDoor - (button >> 7) * (kButton - kDoor);
         const unsigned shift = x % 64;
-        std::uint64_t* p = &planes_[bit_word(y, x / 64, words_) * kPlanes];
+        std::uint64_t* p = &planes_[bit_word(y, x / 64, words_) * (kColorPlane + color_bits_)];
         p[kFloorPlane] |= std::uint64_t{gather_bytes(from_floor & ~from_door)} << shift;
         p[kDoorPlane] |= std::uint64_t{gather_bytes(door)} << shift;
         p[kButtonPlane] |= std::uint64_t{gather_bytes(button)} << shift;
         p[kTrapPlane] |= std::uint64_t{gather_bytes(trap)} << shift;
-        for (unsigned b = 0; b < 5; ++b)
+        for (unsigned b = 0; b < color_bits_; ++b)
           p[kColorPlane + b] |= std::uint64_t{gather_bytes((color >> b & kEveryByte) << 7)} << shift;
       }
     }
@@ -745,11 +750,11 @@ class Reachability {
     std::uint64_t flip[5];  // XORed into the color planes: all ones where the layer's color bit is 0
     for (unsigned b = 0; b < 5; ++b) flip[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
     for (std::size_t i = 0; i < layer_words_; ++i) {
-      const std::uint64_t* p = &planes_[i * kPlanes];
+      const std::uint64_t* p = &planes_[i * (kColorPlane + color_bits_)];
       std::uint64_t own = 0;  // letters of the layer's color
       if (layer != 0) {
         own = ~std::uint64_t{0};
-        for (unsigned b = 0; b < 5; ++b) own &= p[kColorPlane + b] ^ flip[b];
+        for (unsigned b = 0; b < color_bits_; ++b) own &= p[kColorPlane + b] ^ flip[b];
       }
       out[2 * i] = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
       out[2 * i + 1] = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer == 0 ? p[kTrapPlane] : 0);
@@ -789,11 +794,11 @@ class Reachability {
   /// for a trap, else its letter's layer, read from the planes (the assertion holds it
   /// to the rules).
   std::uint32_t pressed_layer_at(std::uint32_t layer, std::size_t i, unsigned x) const {
-    const std::uint64_t* const p = &planes_[i * kPlanes];
+    const std::uint64_t* const p = &planes_[i * (kColorPlane + color_bits_)];
     std::uint32_t next = 0;
     if (!(p[kTrapPlane] >> x & 1)) {
       next = 1;
-      for (unsigned b = 0; b < 5; ++b) next += static_cast<std::uint32_t>(p[kColorPlane + b] >> x & 1) << b;
+      for (unsigned b = 0; b < color_bits_; ++b) next += static_cast<std::uint32_t>(p[kColorPlane + b] >> x & 1) << b;
     }
     assert(next == rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(
                                      static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8),
@@ -912,9 +917,10 @@ class Reachability {
   const Rules& rules_;
   const Layout& layout_;
   const std::uint32_t rows_, words_, layers_;
+  const unsigned color_bits_;      ///< color planes in use: enough bits for the colors 0 .. colors - 1
   const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
   // Zero-filled by calloc: the layers never flooded cost no memory.
-  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * kPlanes + plane]
+  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * (kColorPlane + color_bits_) + plane]
   Buffer<std::uint64_t> masks_;    ///< [(layer * layer_words_ + bit_word(y, w)) * 2 + (0 open, 1 walk)]
   std::vector<bool> prepared_;     ///< per layer: its masks are made
   Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
@@ -1441,9 +1447,11 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
       render_rows(puzzle, [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
         const std::uint32_t y = transposed ? static_cast<std::uint32_t>(col) + 1 : row + 1;
         const std::uint32_t x = transposed ? row + 1 : static_cast<std::uint32_t>(col) + 1;
-        for (std::size_t j = 0; j < n; ++j) {  // a run lies within one word (tiles align to 16 cells)
+        for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::uint32_t at = x + static_cast<std::uint32_t>(j);
-          out[j] = chars.of[(discovered[bit_word(y, at / 64, words)] >> (at % 64) & 1) << 8 | grid[cell + j]];
+          std::uint64_t bits = discovered[bit_word(y, at / 64, words)] >> (at % 64);
+          const std::size_t end = std::min<std::size_t>(n, j + 64 - at % 64);
+          for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
         }
       });
   sink.write(kNoSolutionHeader);

@@ -556,6 +556,20 @@ TEST(EdgeTest, NoSolutionCountsCellsDiscoveredInAnyLayer) {
   expect_all("2 2 5\n@aA.B\n####?\n", {{kQueue, kMap, "No solution.\nDiscovered:\n@aA.#\n#####\n"}});
 }
 
+TEST(EdgeTest, NoSolutionOnOneLongRowOrColumnShowsTheCellsFarFromTheStart) {
+  // A one-row map is laid out as plain rows: its no-solution map crosses many words of
+  // discovered bits in one run (a bug once read them all from the first word).
+  const std::uint32_t n = 300;
+  std::string row(n, '.');
+  row[100] = '#', row[250] = '#', row[170] = '@', row[n - 1] = '?';
+  std::string seen(n, '#');
+  for (std::uint32_t i = 101; i < 250; ++i) seen[i] = row[i];
+  expect_all("0 1 300\n" + row + "\n", {{kQueue, kMap, ("No solution.\nDiscovered:\n" + seen + "\n").c_str()}});
+  std::string tall = "0 300 1\n", tall_seen = "No solution.\nDiscovered:\n";
+  for (std::uint32_t i = 0; i < n; ++i) tall += std::string(1, row[i]) + "\n", tall_seen += std::string(1, seen[i]) + "\n";
+  expect_all(tall, {{kStack, kList, tall_seen.c_str()}});
+}
+
 // ==== StressTest: seeded random maps against a naive reference ========================
 
 struct Rng {
