@@ -657,6 +657,22 @@ inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t word
   return ((std::size_t{y} >> 3) * words + w) * 8 + (y & 7);
 }
 
+/// The rounds of a reachability pass: floods each layer that has seeds pending (a
+/// flood seeds other layers through the buttons it presses) until none has any; true
+/// as soon as a flood reaches the target.
+template <class Seeds, class Flood>
+bool flood_rounds(std::vector<Seeds>& pending, Flood flood) {
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (std::uint32_t layer = 0; layer < pending.size(); ++layer) {
+      if (pending[layer].empty()) continue;
+      progress = true;
+      if (flood(layer)) return true;
+    }
+  }
+  return false;
+}
+
 /// Floods the states that can be reached, 64 cells at a time, over bit rows in the
 /// layout's orientation (row y, column x of the bordered map). Bit planes of the cell
 /// classes (floor, doors, buttons, traps, five bits of a letter's color) give each
@@ -683,15 +699,7 @@ class Reachability {
   bool run() {
     const std::uint32_t x = layout_.x_of(puzzle_.start);
     pending_[0].push_back(bit_word(layout_.y_of(puzzle_.start), x / 64, words_) * 64 + x % 64);
-    for (bool progress = true; progress;) {
-      progress = false;
-      for (std::uint32_t layer = 0; layer < layers_; ++layer) {
-        if (pending_[layer].empty()) continue;
-        progress = true;
-        if (flood(layer)) return true;
-      }
-    }
-    return false;
+    return flood_rounds(pending_, [this](std::uint32_t layer) { return flood(layer); });
   }
 
   /// One bit per cell of the bordered map (words as bit_word lays them out, words_per_row
@@ -931,6 +939,207 @@ class Reachability {
   std::vector<std::size_t> pressed_words_;  ///< the words of pressed_ that are not zero
   std::vector<std::vector<std::size_t>> pending_;  ///< per layer: cells to flood from in its next round, as bit_word * 64 + bit
   Place target_;
+};
+
+// ---- The reachability pass for many colors ------------------------------------------
+
+/// The same closure as Reachability, for maps of many colors, where flooding every
+/// layer cell by cell repeats nearly the same work once per layer. The cells every
+/// layer walks on alike (floor, start, target) fall into regions, connected
+/// components found once; the other open cells (doors, buttons, traps: "special"
+/// cells) are kept one by one with their neighbours. A layer then floods a small graph
+/// of regions and special cells, under the same Rules tables as the search.
+class Regions {
+ public:
+  Regions(const Puzzle& puzzle, const Rules& rules)
+      : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()), cols_(layout_.cols()),
+        layers_(puzzle.colors + 1), node_(std::size_t{rows_} * cols_, kNone), pending_(layers_) {
+    label();
+    connect();
+    const std::uint32_t start = node(node_[index(layout_.y_of(puzzle.start), layout_.x_of(puzzle.start))]);
+    target_ = node(node_[index(layout_.y_of(puzzle.target), layout_.x_of(puzzle.target))]);
+    pending_[0].push_back(start);
+  }
+
+  /// Floods from the start; true as soon as the target is reached.
+  bool run() { return flood_rounds(pending_, [this](std::uint32_t layer) { return flood(layer); }); }
+
+  /// As Reachability::reached_cells, with words_per_row() words to a row.
+  std::vector<std::uint64_t> reached_cells() const {
+    const std::size_t nodes = nodes_words();
+    std::vector<std::uint64_t> any(nodes);
+    for (std::uint32_t layer = 0; layer < layers_; ++layer)
+      for (std::size_t i = 0; i < nodes; ++i) any[i] |= seen_[layer * nodes + i];
+    auto reached = [&](std::uint32_t n) { return any[n / 64] >> (n % 64) & 1; };
+    std::vector<std::uint8_t> label_reached(number_.size());
+    for (std::size_t l = 0; l < number_.size(); ++l) label_reached[l] = static_cast<std::uint8_t>(reached(number_[l]));
+    std::vector<std::uint64_t> cells((std::size_t{rows_} + 7) / 8 * 8 * words_per_row());
+    for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
+      const std::uint32_t* const row = &node_[index(y, 0)];
+      for (std::uint32_t x = 1; x + 1 < cols_; ++x) {
+        const std::uint32_t n = row[x];
+        const bool seen = n == kNone ? false : (n & kSpecialBit) ? reached(node(n)) : label_reached[n] != 0;
+        cells[bit_word(y, x / 64, words_per_row())] |= std::uint64_t{seen} << (x % 64);
+      }
+    }
+    return cells;
+  }
+  std::uint32_t words_per_row() const { return (cols_ + 63) / 64; }
+
+ private:
+  static constexpr std::uint32_t kNone = 0xFFFFFFFF;
+
+  std::size_t index(std::uint32_t y, std::uint32_t x) const { return std::size_t{y} * cols_ + x; }
+  std::size_t nodes_words() const { return (std::size_t{regions_} + specials_.size() + 63) / 64; }
+  static bool is_floor(std::uint8_t kind) { return kind >= kFloor && kind < kDoor; }
+
+  /// Labels the cells: a region's floor cells with labels that number_ turns into its
+  /// node (0 .. regions_ - 1); special cell s with kSpecialBit | s (node regions_ + s);
+  /// walls kNone. One scan, a run of floor cells at a time: each run takes the label
+  /// of the first run above it, or a new one, and joins (union-find) the regions of
+  /// the other runs above it. Then the regions are numbered in order.
+  void label() {
+    const std::uint8_t* const grid = puzzle_.grid.data();
+    const std::uint32_t tile_end = layout_.tile_cols() - 1;
+    std::vector<std::uint32_t>& parent = number_;
+    auto root = [&](std::uint32_t l) {
+      while (parent[l] != l) l = parent[l] = parent[parent[l]];
+      return l;
+    };
+    for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
+      std::uint32_t* const row = &node_[index(y, 0)];
+      const std::uint32_t* const above = row - cols_;
+      std::uint32_t cell = 0, here = kNone, joined = kNone;  // here: this run's label; joined: the last label above joined
+      for (std::uint32_t x = 1; x + 1 < cols_; ++x) {
+        cell = x == 1 || (x & tile_end) == 0 ? layout_.tiled(y, x) : cell + 1;
+        const std::uint8_t kind = grid[cell];
+        if (!is_floor(kind)) {
+          here = kNone;
+          if (kind != kWall) {
+            row[x] = kSpecialBit | static_cast<std::uint32_t>(specials_.size());
+            specials_.push_back({static_cast<std::uint32_t>(index(y, x)), kind});
+          }
+          continue;
+        }
+        const std::uint32_t up = (above[x] & kSpecialBit) ? kNone : above[x];
+        if (here == kNone) {
+          if (up != kNone) {
+            here = up;
+          } else {
+            here = static_cast<std::uint32_t>(parent.size());
+            parent.push_back(here);
+          }
+          joined = up;
+        } else if (up != kNone && up != joined) {
+          const std::uint32_t r = root(here), u = root(up);
+          if (r != u) parent[std::max(r, u)] = std::min(r, u);
+          joined = up;
+        }
+        row[x] = here;
+      }
+    }
+    // Number the roots in order. A label's parent comes before it (a root is the least
+    // label of its region), so its parent's entry is its region's number by then.
+    regions_ = 0;
+    for (std::uint32_t l = 0; l < parent.size(); ++l) parent[l] = parent[l] == l ? regions_++ : parent[parent[l]];
+  }
+  /// The node of a cell labelled n.
+  std::uint32_t node(std::uint32_t n) const {
+    return n == kNone ? kNone : (n & kSpecialBit) ? regions_ + (n & ~kSpecialBit) : number_[n];
+  }
+
+  /// The graph: each special cell's four neighbours, and each region's special cells.
+  void connect() {
+    const std::size_t count = specials_.size();
+    around_.resize(4 * count);
+    std::vector<std::uint32_t> degree(std::size_t{regions_} + 1);
+    for (std::size_t s = 0; s < count; ++s) {
+      const std::size_t at = specials_[s].at;
+      const std::size_t beside[4] = {at - cols_, at + 1, at + cols_, at - 1};
+      for (unsigned d = 0; d < 4; ++d) {
+        const std::uint32_t n = around_[4 * s + d] = node(node_[beside[d]]);
+        if (n < regions_ && !seen_before(s, d, n)) ++degree[n + 1];
+      }
+    }
+    for (std::uint32_t r = 0; r < regions_; ++r) degree[r + 1] += degree[r];
+    first_ = degree;
+    touching_.resize(degree[regions_]);
+    for (std::size_t s = 0; s < count; ++s)
+      for (unsigned d = 0; d < 4; ++d) {
+        const std::uint32_t n = around_[4 * s + d];
+        if (n < regions_ && !seen_before(s, d, n)) touching_[degree[n]++] = static_cast<std::uint32_t>(regions_ + s);
+      }
+    seen_.assign(layers_ * nodes_words(), 0);
+  }
+  /// Whether neighbour n of special cell s came already in a direction before d.
+  bool seen_before(std::size_t s, unsigned d, std::uint32_t n) const {
+    for (unsigned e = 0; e < d; ++e)
+      if (around_[4 * s + e] == n) return true;
+    return false;
+  }
+
+  /// Floods `layer` from its pending nodes; true if the target was reached.
+  bool flood(std::uint32_t layer) {
+    std::uint64_t* const seen = &seen_[layer * nodes_words()];
+    const unsigned own_door = own_door_kind(layer);
+    std::vector<std::uint32_t> work;
+    // Reaches node n (a cell this layer can enter, or a closed door).
+    auto reach = [&](std::uint32_t n) {
+      if (seen[n / 64] >> (n % 64) & 1) return;
+      if (n < regions_) {
+        seen[n / 64] |= std::uint64_t{1} << (n % 64);
+        work.push_back(n);
+        return;
+      }
+      const std::uint8_t kind = specials_[n - regions_].kind;
+      if (!open_kind(kind, own_door)) return;
+      seen[n / 64] |= std::uint64_t{1} << (n % 64);
+      const std::uint8_t next = rules_.press[layer * 64 + kind];
+      if (next == kNoPress) {
+        work.push_back(n);
+      } else {
+        const std::uint64_t* const there = &seen_[next * nodes_words()];
+        if (!(there[n / 64] >> (n % 64) & 1)) pending_[next].push_back(n);
+      }
+    };
+    {
+      std::vector<std::uint32_t> seeds;  // the start's region, or special cells pressed into this layer
+      seeds.swap(pending_[layer]);
+      for (const std::uint32_t n : seeds) reach(n);
+    }
+    while (!work.empty()) {
+      const std::uint32_t n = work.back();
+      work.pop_back();
+      if (n == target_) return true;
+      if (n < regions_) {
+        for (std::uint32_t i = first_[n]; i < first_[n + 1]; ++i) reach(touching_[i]);
+      } else {
+        for (unsigned d = 0; d < 4; ++d)
+          if (around_[4 * (n - regions_) + d] != kNone) reach(around_[4 * (n - regions_) + d]);
+      }
+    }
+    return false;
+  }
+
+  static constexpr std::uint32_t kSpecialBit = 0x80000000;  ///< in node_: a special cell's label
+  struct Special {
+    std::uint32_t at;    ///< index(y, x)
+    std::uint8_t kind;
+  };
+  const Puzzle& puzzle_;
+  const Rules& rules_;
+  const Layout& layout_;
+  const std::uint32_t rows_, cols_, layers_;
+  std::vector<std::uint32_t> node_;       ///< [index(y, x)]: the cell's label (see label), or kNone
+  std::vector<std::uint32_t> number_;     ///< [label]: its region's node
+  std::uint32_t regions_ = 0;
+  std::vector<Special> specials_;         ///< node regions_ + s is specials_[s]
+  std::vector<std::uint32_t> around_;     ///< [4 * s + d]: special cell s's neighbour north, east, south, west
+  std::vector<std::uint32_t> first_;      ///< region r's special cells: touching_[first_[r] .. first_[r + 1])
+  std::vector<std::uint32_t> touching_;
+  std::vector<std::uint64_t> seen_;       ///< [layer * nodes_words() + n / 64]: node n reached in the layer
+  std::vector<std::vector<std::uint32_t>> pending_;  ///< per layer: nodes to flood from in its next round
+  std::uint32_t target_ = kNone;
 };
 
 // ---- The exact search ---------------------------------------------------------------
@@ -1227,12 +1436,23 @@ constexpr bool kTraceBuild = false;
 #endif
 
 /// Whether the target cannot be reached; if so, records which cells were discovered.
-bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
-  Reachability reach(puzzle, rules);
+template <class Pass>
+bool unsolvable_by(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
+  Pass reach(puzzle, rules);
   if (reach.run()) return false;
   solution.discovered = reach.reached_cells();
   solution.words_per_row = reach.words_per_row();
   return true;
+}
+
+/// Maps of this many colors or more go through Regions: its four bytes per cell are
+/// then at most a third of a byte per state, and flooding 13 or more layers cell by
+/// cell costs more than labelling the regions once (measured with make bench).
+constexpr std::uint32_t kRegionColors = 12;
+
+bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
+  return puzzle.colors >= kRegionColors ? unsolvable_by<Regions>(puzzle, rules, solution)
+                                        : unsolvable_by<Reachability>(puzzle, rules, solution);
 }
 
 }  // namespace

@@ -602,13 +602,15 @@ RandomMap random_map(Rng& rng, std::uint32_t max_height, std::uint32_t max_width
     m.height = 1 + rng.below(max_height);
     m.width = 1 + rng.below(max_width);
   } while (m.height * m.width < 2);
-  m.colors = rng.below(10) == 0 ? 26 : rng.below(5);
+  m.colors = rng.below(10) == 0 ? 26 : rng.below(10) == 0 ? 12 + rng.below(15) : rng.below(5);
+  // Letters of the first four colors mostly (more presses find their doors), of all now and then.
+  const std::uint32_t letters = rng.below(4) == 0 ? m.colors : std::min<std::uint32_t>(m.colors, 4);
   std::uint32_t walls = rng.below(45), doors = rng.below(20), buttons = rng.below(12), traps = rng.below(8);
   m.rows.assign(m.height, std::string(m.width, '.'));
   for (auto& row : m.rows)
     for (char& c : row) {
       std::uint32_t x = rng.below(100);
-      std::uint32_t color = m.colors ? rng.below(std::min<std::uint32_t>(m.colors, 4)) : 0;
+      std::uint32_t color = m.colors ? rng.below(letters) : 0;
       if (x < walls) c = '#';
       else if (x < walls + doors && m.colors) c = static_cast<char>('A' + color);
       else if (x < walls + doors + buttons && m.colors) c = static_cast<char>('a' + color);
@@ -818,6 +820,25 @@ TEST(StressTest, RandomMapsMatchTheReferenceInEveryMode) {
   }
   EXPECT_GT(solved, 1000);  // the sample covers both outcomes well
   EXPECT_GT(unsolved, 500);
+}
+
+TEST(StressTest, BothReachabilityPassesFindTheSameCells) {
+  // Regions (many colors) and Reachability (few) must settle every map alike, whatever
+  // its colors; unsolvable_by runs one of them as solve() would.
+  Rng rng{77};
+  int unsolved = 0;
+  for (int i = 0; i < 3000; ++i) {
+    RandomMap m = random_map(rng, i % 3 == 0 ? 40 : 9, i % 5 == 0 ? 140 : 0);
+    const puzzle::Puzzle p = puzzle::parse_puzzle(m.text());
+    const puzzle::Rules rules(p.colors);
+    puzzle::Solution by_regions, by_cells;
+    const bool regions = puzzle::unsolvable_by<puzzle::Regions>(p, rules, by_regions);
+    ASSERT_EQ(regions, puzzle::unsolvable_by<puzzle::Reachability>(p, rules, by_cells)) << m.text();
+    ASSERT_EQ(by_regions.discovered, by_cells.discovered) << m.text();
+    ASSERT_EQ(by_regions.words_per_row, by_cells.words_per_row);
+    unsolved += regions;
+  }
+  EXPECT_GT(unsolved, 300);
 }
 
 TEST(StressTest, PathsAreLegalQueuePathsShortestAndMapsAgreeWithLists) {
