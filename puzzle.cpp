@@ -688,7 +688,7 @@ class Reachability {
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
         words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
-        layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * (kColorPlane + color_bits_)),
+        layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * kPlanes),
         masks_(layers_ * layer_words_ * 2), prepared_(layers_), reached_(layers_ * layer_words_), work_(layer_words_ / 8),
         listed_(layer_words_ / 8), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
@@ -722,7 +722,7 @@ class Reachability {
 
  private:
   struct Place { std::uint32_t y, x; };
-  enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane };  // then color_bits_ planes
+  enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
 
   /// The planes, eight cells at a time (the tile rows are at least 16 cells long).
   void build_planes() {
@@ -737,7 +737,7 @@ class Reachability {
         const std::uint64_t letters = (door | button) >> 7;
         const std::uint64_t color = (kinds & letters * 0xFF) - letters * kDoor - (button >> 7) * (kButton - kDoor);
         const unsigned shift = x % 64;
-        std::uint64_t* p = &planes_[bit_word(y, x / 64, words_) * (kColorPlane + color_bits_)];
+        std::uint64_t* p = &planes_[bit_word(y, x / 64, words_) * kPlanes];
         p[kFloorPlane] |= std::uint64_t{gather_bytes(from_floor & ~from_door)} << shift;
         p[kDoorPlane] |= std::uint64_t{gather_bytes(door)} << shift;
         p[kButtonPlane] |= std::uint64_t{gather_bytes(button)} << shift;
@@ -758,7 +758,7 @@ class Reachability {
     std::uint64_t flip[5];  // XORed into the color planes: all ones where the layer's color bit is 0
     for (unsigned b = 0; b < 5; ++b) flip[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
     for (std::size_t i = 0; i < layer_words_; ++i) {
-      const std::uint64_t* p = &planes_[i * (kColorPlane + color_bits_)];
+      const std::uint64_t* p = &planes_[i * kPlanes];
       std::uint64_t own = 0;  // letters of the layer's color
       if (layer != 0) {
         own = ~std::uint64_t{0};
@@ -802,7 +802,7 @@ class Reachability {
   /// for a trap, else its letter's layer, read from the planes (the assertion holds it
   /// to the rules).
   std::uint32_t pressed_layer_at(std::uint32_t layer, std::size_t i, unsigned x) const {
-    const std::uint64_t* const p = &planes_[i * (kColorPlane + color_bits_)];
+    const std::uint64_t* const p = &planes_[i * kPlanes];
     std::uint32_t next = 0;
     if (!(p[kTrapPlane] >> x & 1)) {
       next = 1;
@@ -928,7 +928,7 @@ class Reachability {
   const unsigned color_bits_;      ///< color planes in use: enough bits for the colors 0 .. colors - 1
   const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
   // Zero-filled by calloc: the layers never flooded cost no memory.
-  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * (kColorPlane + color_bits_) + plane]
+  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * kPlanes + plane]; the color planes past color_bits_ stay zero
   Buffer<std::uint64_t> masks_;    ///< [(layer * layer_words_ + bit_word(y, w)) * 2 + (0 open, 1 walk)]
   std::vector<bool> prepared_;     ///< per layer: its masks are made
   Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
