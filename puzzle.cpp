@@ -811,7 +811,7 @@ class Reachability {
     assert(next == rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(
                                      static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8),
                                      static_cast<std::uint32_t>(i / 8 % words_ * 64 + x))]]);
-    static_cast<void>(layer);
+    static_cast<void>(layer), static_cast<void>(rules_);  // used by the assertion only
     return next;
   }
 
