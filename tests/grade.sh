@@ -55,6 +55,13 @@ make_tarball() {
   mapfile -t names < <(cd "$2" && ls -A)
   tar -C "$2" -czf "$tmp/$1.tar.gz" "${names[@]}"
 }
+# grade_packed NAME ARGS...: packs $tmp/NAME as a submission and grades that tarball.
+grade_packed() {
+  local name=$1
+  shift
+  make_tarball "$name" "$tmp/$name"
+  grade "$name" --tarball "$tmp/$name.tar.gz" "$@"
+}
 # A copy of the real submission's files (Makefile, sources, no test files).
 real_copy() {
   mkdir -p "$1"
@@ -82,8 +89,7 @@ d=$tmp/noident
 real_copy "$d"
 printf '// a helper\ninline int twice(int x) { return 2 * x; }\n' > "$d/helper.h"
 grep -v "$IDENT" puzzle.cpp > "$d/puzzle.cpp"
-make_tarball noident "$d"
-grade noident --tarball "$tmp/noident.tar.gz" --only Packaging
+grade_packed noident --only Packaging
 result noident "$(expect_status noident 1)" \
   "$(expect_row noident Packaging 'project identifier' FAIL)" \
   "$(expect_text noident "puzzle.cpp: no project identifier $IDENT")" \
@@ -95,8 +101,7 @@ d=$tmp/folder
 real_copy "$d"
 mkdir -p "$d/extra"
 echo "notes" > "$d/extra/notes.txt"
-make_tarball folder "$d"
-grade folder --tarball "$tmp/folder.tar.gz" --only Packaging
+grade_packed folder --only Packaging
 result folder "$(expect_status folder 1)" \
   "$(expect_row folder Packaging 'only Makefile' FAIL)" \
   "$(expect_text folder "folder 'extra/' in the tarball")"
@@ -113,8 +118,7 @@ d=$tmp/warning
 mkdir -p "$d"
 cp Makefile "$d/"
 printf '// Project Identifier: %s\nint main() {\n  int unused = 3;\n  return 0;\n}\n' "$IDENT" > "$d/puzzle.cpp"
-make_tarball warning "$d"
-grade warning --tarball "$tmp/warning.tar.gz" --only Build
+grade_packed warning --only Build
 result warning "$(expect_status warning 1)" \
   "$(expect_row warning Build 'make -R -r' FAIL)" \
   "$(expect_row warning Build 'g\+\+ -O3 -DNDEBUG' FAIL)" \
@@ -131,8 +135,7 @@ real_copy "$d"
   echo "..........?"
 } > "$d/test-1-q.txt"
 printf '1 2 2\n@a\nA?\n' > "$d/test-2-sl.txt"
-make_tarball bigtest "$d"
-grade bigtest --tarball "$tmp/bigtest.tar.gz" --only TestFiles
+grade_packed bigtest --only TestFiles
 result bigtest "$(expect_status bigtest 1)" \
   "$(expect_row bigtest TestFiles 'size at most 10x10' FAIL)" \
   "$(expect_text bigtest 'test-1-q.txt: 11x11 (height x width): over 10x10')" \
@@ -145,16 +148,14 @@ printf '0 1 2\n@?\n' > "$d/test-16-q.txt"
 printf '0 1 2\n@?\n' > "$d/test-3-ls.txt"
 printf '0 1 2\n@?\n' > "$d/test-4-s.txt"
 printf '0 1 2\n@?\n' > "$d/test-4-qm.txt"
-make_tarball badnames "$d"
-grade badnames --tarball "$tmp/badnames.tar.gz" --only TestFiles
+grade_packed badnames --only TestFiles
 result badnames "$(expect_status badnames 1)" \
   "$(expect_text badnames 'test-16-q.txt: not test-N-FLAGS.txt')" \
   "$(expect_text badnames 'test-3-ls.txt: not test-N-FLAGS.txt')" \
   "$(expect_text badnames 'number 4 is also used by')"
 d=$tmp/notests
 real_copy "$d"
-make_tarball notests "$d"
-grade notests --tarball "$tmp/notests.tar.gz" --only TestFiles
+grade_packed notests --only TestFiles
 result notests "$(expect_status notests 1)" "$(expect_text notests 'no test files')"
 
 # 8. A solver that prints the same thing whatever it gets: Spec and INV fail.
@@ -162,8 +163,7 @@ d=$tmp/wrong
 mkdir -p "$d"
 cp Makefile "$d/"
 printf '// Project Identifier: %s\n#include <iostream>\nint main() {\n  std::cout << "No solution.\\n";\n  return 0;\n}\n' "$IDENT" > "$d/puzzle.cpp"
-make_tarball wrong "$d"
-grade wrong --tarball "$tmp/wrong.tar.gz" --only Spec,INV
+grade_packed wrong --only Spec,INV
 result wrong "$(expect_status wrong 1)" \
   "$(expect_row wrong Spec 'spec-simple.txt' FAIL)" \
   "$(expect_text wrong 'differs from out-spec-simple-queue-map.txt')" \
@@ -185,8 +185,7 @@ int main() {
   return 0;
 }
 EOF
-make_tarball hog "$d"
-grade hog --tarball "$tmp/hog.tar.gz" --only Sm --maps Sm1,Sm4
+grade_packed hog --only Sm --maps Sm1,Sm4
 result hog "$(expect_status hog 1)" "$(expect_row hog Sm 'Sm1 ' FAIL)" \
   "$(expect_text hog 'is over the 64 MB limit')" \
   "$(expect_text hog "'No solution.', but the map is solvable")" \
