@@ -656,6 +656,12 @@ struct Rules {
 inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t words) {
   return ((std::size_t{y} >> 3) * words + w) * 8 + (y & 7);
 }
+/// The `words` of a map's bit rows: 64 columns of the bordered map a word.
+inline std::uint32_t row_words(const Layout& layout) { return (layout.cols() + 63) / 64; }
+/// The words of a map's bit rows, its rows rounded up to groups of eight.
+inline std::size_t map_words(const Layout& layout) {
+  return (std::size_t{layout.rows()} + 7) / 8 * 8 * row_words(layout);
+}
 
 /// The rounds of a reachability pass: floods each layer that has seeds pending (a
 /// flood seeds other layers through the buttons it presses) until none has any; true
@@ -678,21 +684,22 @@ bool flood_rounds(std::vector<Seeds>& pending, Flood flood) {
 /// classes (floor, doors, buttons, traps, five bits of a letter's color) give each
 /// layer, in a few operations per word, the cells it can enter (`open`) and walk on
 /// from (`walk`: open and not an active button). One bit per state records what is
-/// reached. A flood works through a list of words that gained walkable cells: it fills
-/// their runs of walkable cells sideways, reaches the open cells beside and above and
-/// below them, and lists the words that gained. A button reached in one layer seeds its
-/// own layer, flooded in a later round.
+/// reached. A flood works through blocks of 8 x 64 cells that gained walkable cells
+/// (see flood). A button reached in one layer seeds its own layer, flooded in a later
+/// round.
 class Reachability {
  public:
   Reachability(const Puzzle& puzzle, const Rules& rules)
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
-        words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
+        words_(row_words(layout_)), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
-        layer_words_((std::size_t{rows_} + 7) / 8 * 8 * words_), planes_(layer_words_ * kPlanes),
+        layer_words_(map_words(layout_)), planes_(layer_words_ * kPlanes),
         masks_(layers_ * layer_words_ * 2), prepared_(layers_), reached_(layers_ * layer_words_), work_(layer_words_ / 8),
         listed_(layer_words_ / 8), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
-    target_ = {layout_.y_of(puzzle.target), layout_.x_of(puzzle.target)};
+    const std::uint32_t x = layout_.x_of(puzzle.target);
+    target_word_ = bit_word(layout_.y_of(puzzle.target), x / 64, words_);
+    target_bit_ = std::uint64_t{1} << (x % 64);
   }
 
   /// Floods from the start; true as soon as the target is reached.
@@ -702,15 +709,14 @@ class Reachability {
     return flood_rounds(pending_, [this](std::uint32_t layer) { return flood(layer); });
   }
 
-  /// One bit per cell of the bordered map (words as bit_word lays them out, words_per_row
-  /// to a row): reached in any layer.
+  /// One bit per cell of the bordered map (words as bit_word lays them out, row_words to
+  /// a row): reached in any layer.
   std::vector<std::uint64_t> reached_cells() const {
     std::vector<std::uint64_t> any(layer_words_);
     for (std::uint32_t layer = 0; layer < layers_; ++layer)
       for (std::size_t i = 0; i < layer_words_; ++i) any[i] |= reached_[layer * layer_words_ + i];
     return any;
   }
-  std::uint32_t words_per_row() const { return words_; }
 
   /// Whether `layer` can enter and walk on from the cell at (y, x) (for the tests).
   // cppcheck-suppress unusedFunction
@@ -721,7 +727,6 @@ class Reachability {
   }
 
  private:
-  struct Place { std::uint32_t y, x; };
   enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
 
   /// The planes, eight cells at a time (the tile rows are at least 16 cells long).
@@ -811,7 +816,8 @@ class Reachability {
     assert(next == rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(
                                      static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8),
                                      static_cast<std::uint32_t>(i / 8 % words_ * 64 + x))]]);
-    static_cast<void>(layer), static_cast<void>(rules_);  // used by the assertion only
+    static_cast<void>(layer);  // layer and rules_ are used by the assertion only
+    static_cast<void>(rules_);
     return next;
   }
 
@@ -872,8 +878,6 @@ class Reachability {
         seeded[i] = 0;
       });
     }
-    const std::uint64_t target_bit = std::uint64_t{1} << (target_.x % 64);
-    const std::size_t target_word = bit_word(target_.y, target_.x / 64, words_);
     const std::size_t group = 8 * std::size_t{words_};  // words in a group of eight rows
     while (top > 0) {
       const std::size_t block = work[--top];
@@ -915,7 +919,7 @@ class Reachability {
         if (runs[k] >> 63) reach(first + 8 + k, 1);
         if (runs[k] & 1) reach(first - 8 + k, std::uint64_t{1} << 63);
       }
-      if (reached[target_word] & target_bit) return true;
+      if (reached[target_word_] & target_bit_) return true;
     }
     press(layer);
     return false;
@@ -938,7 +942,8 @@ class Reachability {
   Buffer<std::uint64_t> pressed_;     ///< the active buttons the flood reached
   std::vector<std::size_t> pressed_words_;  ///< the words of pressed_ that are not zero
   std::vector<std::vector<std::size_t>> pending_;  ///< per layer: cells to flood from in its next round, as bit_word * 64 + bit
-  Place target_;
+  std::size_t target_word_ = 0;  ///< the target's word and bit
+  std::uint64_t target_bit_ = 0;
 };
 
 // ---- The reachability pass for many colors ------------------------------------------
@@ -964,7 +969,7 @@ class Regions {
   /// Floods from the start; true as soon as the target is reached.
   bool run() { return flood_rounds(pending_, [this](std::uint32_t layer) { return flood(layer); }); }
 
-  /// As Reachability::reached_cells, with words_per_row() words to a row.
+  /// As Reachability::reached_cells.
   std::vector<std::uint64_t> reached_cells() const {
     const std::size_t nodes = nodes_words();
     std::vector<std::uint64_t> any(nodes);
@@ -973,18 +978,18 @@ class Regions {
     auto reached = [&](std::uint32_t n) { return any[n / 64] >> (n % 64) & 1; };
     std::vector<std::uint8_t> label_reached(number_.size());
     for (std::size_t l = 0; l < number_.size(); ++l) label_reached[l] = static_cast<std::uint8_t>(reached(number_[l]));
-    std::vector<std::uint64_t> cells((std::size_t{rows_} + 7) / 8 * 8 * words_per_row());
+    const std::uint32_t words = row_words(layout_);
+    std::vector<std::uint64_t> cells(map_words(layout_));
     for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
       const std::uint32_t* const row = &node_[index(y, 0)];
       for (std::uint32_t x = 1; x + 1 < cols_; ++x) {
         const std::uint32_t n = row[x];
         const bool seen = n == kNone ? false : (n & kSpecialBit) ? reached(node(n)) : label_reached[n] != 0;
-        cells[bit_word(y, x / 64, words_per_row())] |= std::uint64_t{seen} << (x % 64);
+        cells[bit_word(y, x / 64, words)] |= std::uint64_t{seen} << (x % 64);
       }
     }
     return cells;
   }
-  std::uint32_t words_per_row() const { return (cols_ + 63) / 64; }
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFF;
@@ -1057,8 +1062,10 @@ class Regions {
       const std::size_t at = specials_[s].at;
       const std::size_t beside[4] = {at - cols_, at + 1, at + cols_, at - 1};
       for (unsigned d = 0; d < 4; ++d) {
-        const std::uint32_t n = around_[4 * s + d] = node(node_[beside[d]]);
-        if (n < regions_ && !seen_before(s, d, n)) ++degree[n + 1];
+        std::uint32_t n = node(node_[beside[d]]);
+        if (n < regions_ && seen_before(s, d, n)) n = kNone;  // a region once per special cell
+        around_[4 * s + d] = n;
+        if (n < regions_) ++degree[n + 1];
       }
     }
     for (std::uint32_t r = 0; r < regions_; ++r) degree[r + 1] += degree[r];
@@ -1067,7 +1074,7 @@ class Regions {
     for (std::size_t s = 0; s < count; ++s)
       for (unsigned d = 0; d < 4; ++d) {
         const std::uint32_t n = around_[4 * s + d];
-        if (n < regions_ && !seen_before(s, d, n)) touching_[degree[n]++] = static_cast<std::uint32_t>(regions_ + s);
+        if (n < regions_) touching_[degree[n]++] = static_cast<std::uint32_t>(regions_ + s);
       }
     seen_.assign(layers_ * nodes_words(), 0);
   }
@@ -1134,7 +1141,7 @@ class Regions {
   std::vector<std::uint32_t> number_;     ///< [label]: its region's node
   std::uint32_t regions_ = 0;
   std::vector<Special> specials_;         ///< node regions_ + s is specials_[s]
-  std::vector<std::uint32_t> around_;     ///< [4 * s + d]: special cell s's neighbour north, east, south, west
+  std::vector<std::uint32_t> around_;     ///< [4 * s + d]: special cell s's neighbour north, east, south, west (kNone: a wall, or a region met in an earlier direction)
   std::vector<std::uint32_t> first_;      ///< region r's special cells: touching_[first_[r] .. first_[r + 1])
   std::vector<std::uint32_t> touching_;
   std::vector<std::uint64_t> seen_;       ///< [layer * nodes_words() + n / 64]: node n reached in the layer
@@ -1441,7 +1448,7 @@ bool unsolvable_by(const Puzzle& puzzle, const Rules& rules, Solution& solution)
   Pass reach(puzzle, rules);
   if (reach.run()) return false;
   solution.discovered = reach.reached_cells();
-  solution.words_per_row = reach.words_per_row();
+  solution.words_per_row = row_words(puzzle.layout);
   return true;
 }
 
