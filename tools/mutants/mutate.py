@@ -206,6 +206,15 @@ def flags_args(flags):
     return args
 
 
+def file_inputs(files):
+    """[(name, solver arguments, bytes)] of test files (paths from ROOT, or absolute)."""
+    inputs = []
+    for f in files:
+        with open(f if os.path.isabs(f) else os.path.join(ROOT, f), "rb") as fh:
+            inputs.append((os.path.basename(f), flags_args(file_flags(f)), fh.read()))
+    return inputs
+
+
 def file_flags(name):
     m = TEST_NAME.match(os.path.basename(name))
     return m.group(2) + m.group(3)
@@ -362,11 +371,7 @@ def cmd_run(argv):
     if not os.access(reference_bin(), os.X_OK):
         raise ListError(f"no reference solver at {reference_bin()} (make release)")
     binaries = build_all(mutants, jobs)
-    inputs = []
-    for f in files:
-        path = f if os.path.isabs(f) else os.path.join(ROOT, f)
-        with open(path, "rb") as fh:
-            inputs.append((os.path.basename(f), flags_args(file_flags(f)), fh.read()))
+    inputs = file_inputs(files)
     ref, matrix = expose_matrix(mutants, binaries, inputs, jobs)
     counted = [m for m in mutants if m.counted]
     equivalents = [m for m in mutants if not m.counted]

@@ -73,16 +73,13 @@ def main(argv):
     by_name = {m.name: m for m in mutants}
     if wanted is None:  # the mutants the current test files miss
         binaries = mutate.build_all(mutants, 2, quiet=True)
-        inputs = []
-        for f in mutate.test_files():
-            with open(os.path.join(mutate.ROOT, f), "rb") as fh:
-                inputs.append((f, mutate.flags_args(mutate.file_flags(f)), fh.read()))
-        _, matrix = mutate.expose_matrix(mutants, binaries, inputs, 2)
+        _, matrix = mutate.expose_matrix(mutants, binaries, mutate.file_inputs(mutate.test_files()), 2)
         exposed = set().union(*matrix.values()) if matrix else set()
         wanted = [m.name for m in mutants if m.counted and m.name not in exposed]
+    else:
+        binaries = mutate.build_all([by_name[n] for n in wanted], 2, quiet=True)
     targets = [by_name[n] for n in wanted]
     print("targets: " + " ".join(wanted), flush=True)
-    binaries = mutate.build_all(targets, 2, quiet=True)
     rng = random.Random(int(opts["--seed"]))
     found = []  # (cells, text, flags, exposed set) of every map that exposes a target
     modes = opts["--modes"].split(",")
