@@ -693,8 +693,9 @@ class Reachability {
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
         words_(row_words(layout_)), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
-        layer_words_(map_words(layout_)), planes_(layer_words_ * kPlanes),
-        masks_(layers_ * layer_words_ * 2), prepared_(layers_), reached_(layers_ * layer_words_), work_(layer_words_ / 8),
+        layer_words_(map_words(layout_)), plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
+        planes_(layer_words_ * plane_count_), masks_(layers_ * layer_words_), prepared_(layers_),
+        reached_(layers_ * layer_words_), work_(layer_words_ / 8),
         listed_(layer_words_ / 8), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
     const std::uint32_t x = layout_.x_of(puzzle.target);
@@ -721,56 +722,73 @@ class Reachability {
   /// Whether `layer` can enter and walk on from the cell at (y, x) (for the tests).
   // cppcheck-suppress unusedFunction
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
-    const std::uint64_t* const masks = prepare(layer);
-    const std::size_t i = bit_word(y, x / 64, words_);
-    return {masks[2 * i] >> (x % 64) & 1, masks[2 * i + 1] >> (x % 64) & 1};
+    const Masks masks = prepare(layer)[bit_word(y, x / 64, words_)];
+    return {masks.open >> (x % 64) & 1, masks.walk >> (x % 64) & 1};
   }
 
  private:
-  enum Plane { kFloorPlane, kDoorPlane, kButtonPlane, kTrapPlane, kColorPlane, kPlanes = kColorPlane + 5 };
+  /// The planes of a word lie together, floor and traps first; a map of no colors has
+  /// only those two.
+  enum Plane { kFloorPlane, kTrapPlane, kDoorPlane, kButtonPlane, kColorPlane };
 
-  /// The planes, eight cells at a time (the tile rows are at least 16 cells long).
+  /// The planes, eight cells at a time (the tile rows are at least 16 cells long), a
+  /// word of each plane gathered in registers and stored once.
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
+    const std::uint32_t cols = layout_.cols();
     for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
-      for (std::uint32_t x = 0; x < layout_.cols(); x += 8) {
-        const std::uint64_t kinds = eight_kinds(grid + layout_.tiled(y, x));
-        const std::uint64_t from_floor = kinds_from(kinds, kFloor), from_door = kinds_from(kinds, kDoor);
-        const std::uint64_t from_button = kinds_from(kinds, kButton), trap = kinds_from(kinds, kTrap);
-        const std::uint64_t door = from_door & ~from_button, button = from_button & ~trap;
-        // The letters' colors, 0 for A or a: kind - kDoor, less another 26 for a button.
-        const std::uint64_t letters = (door | button) >> 7;
-        const std::uint64_t color = (kinds & letters * 0xFF) - letters * kDoor - (button >> 7) * (kButton - kDoor);
-        const unsigned shift = x % 64;
-        std::uint64_t* p = &planes_[bit_word(y, x / 64, words_) * kPlanes];
-        p[kFloorPlane] |= std::uint64_t{gather_bytes(from_floor & ~from_door)} << shift;
-        p[kDoorPlane] |= std::uint64_t{gather_bytes(door)} << shift;
-        p[kButtonPlane] |= std::uint64_t{gather_bytes(button)} << shift;
-        p[kTrapPlane] |= std::uint64_t{gather_bytes(trap)} << shift;
-        for (unsigned b = 0; b < color_bits_; ++b)
-          p[kColorPlane + b] |= std::uint64_t{gather_bytes((color >> b & kEveryByte) << 7)} << shift;
+      for (std::uint32_t w = 0; w < words_; ++w) {
+        std::uint64_t word[kColorPlane + 5] = {};
+        for (unsigned j = 0; j < 8 && w * 64 + j * 8 < cols; ++j) {
+          const std::uint64_t kinds = eight_kinds(grid + layout_.tiled(y, w * 64 + j * 8));
+          const std::uint64_t from_floor = kinds_from(kinds, kFloor), from_door = kinds_from(kinds, kDoor);
+          const unsigned shift = j * 8;
+          word[kFloorPlane] |= std::uint64_t{gather_bytes(from_floor & ~from_door)} << shift;
+          if (!from_door) continue;  // most cells are floor or wall
+          const std::uint64_t from_button = kinds_from(kinds, kButton), trap = kinds_from(kinds, kTrap);
+          const std::uint64_t door = from_door & ~from_button, button = from_button & ~trap;
+          // The letters' colors, 0 for A or a: kind - kDoor, less another 26 for a button.
+          const std::uint64_t letters = (door | button) >> 7;
+          const std::uint64_t color = (kinds & letters * 0xFF) - letters * kDoor - (button >> 7) * (kButton - kDoor);
+          word[kTrapPlane] |= std::uint64_t{gather_bytes(trap)} << shift;
+          if (plane_count_ == kDoorPlane) continue;
+          word[kDoorPlane] |= std::uint64_t{gather_bytes(door)} << shift;
+          word[kButtonPlane] |= std::uint64_t{gather_bytes(button)} << shift;
+          for (unsigned b = 0; b < color_bits_; ++b)
+            word[kColorPlane + b] |= std::uint64_t{gather_bytes((color >> b & kEveryByte) << 7)} << shift;
+        }
+        std::copy_n(word, plane_count_, &planes_[bit_word(y, w, words_) * plane_count_]);
       }
     }
   }
 
-  /// The masks of `layer`, made the first time it is flooded: open where the layer can
-  /// enter (floor, every button and trap, its own doors), walk where it can also move on
-  /// (floor, its own doors and buttons, and traps on '^').
-  const std::uint64_t* prepare(std::uint32_t layer) {
-    std::uint64_t* const out = &masks_[layer * layer_words_ * 2];
+  /// What a layer can do on the cells of a word: `open` where it can enter (floor,
+  /// every button and trap, its own doors), `walk` where it can also move on (floor,
+  /// its own doors and buttons, and traps on '^').
+  struct Masks {
+    std::uint64_t open, walk;
+  };
+  /// The masks of `layer`, made the first time it is flooded (from the planes, a few
+  /// operations per word).
+  const Masks* prepare(std::uint32_t layer) {
+    Masks* const out = &masks_[layer * layer_words_];
     if (prepared_[layer]) return out;
     prepared_[layer] = true;
     std::uint64_t flip[5];  // XORed into the color planes: all ones where the layer's color bit is 0
     for (unsigned b = 0; b < 5; ++b) flip[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
     for (std::size_t i = 0; i < layer_words_; ++i) {
-      const std::uint64_t* p = &planes_[i * kPlanes];
+      const std::uint64_t* const p = &planes_[i * plane_count_];
+      if (plane_count_ == kDoorPlane) {  // no letters
+        out[i].open = out[i].walk = p[kFloorPlane] | p[kTrapPlane];
+        continue;
+      }
       std::uint64_t own = 0;  // letters of the layer's color
       if (layer != 0) {
-        own = ~std::uint64_t{0};
+        own = p[kDoorPlane] | p[kButtonPlane];
         for (unsigned b = 0; b < color_bits_; ++b) own &= p[kColorPlane + b] ^ flip[b];
       }
-      out[2 * i] = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
-      out[2 * i + 1] = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer == 0 ? p[kTrapPlane] : 0);
+      out[i].open = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
+      out[i].walk = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer == 0 ? p[kTrapPlane] : 0);
     }
     return out;
   }
@@ -807,7 +825,7 @@ class Reachability {
   /// for a trap, else its letter's layer, read from the planes (the assertion holds it
   /// to the rules).
   std::uint32_t pressed_layer_at(std::uint32_t layer, std::size_t i, unsigned x) const {
-    const std::uint64_t* const p = &planes_[i * kPlanes];
+    const std::uint64_t* const p = &planes_[i * plane_count_];
     std::uint32_t next = 0;
     if (!(p[kTrapPlane] >> x & 1)) {
       next = 1;
@@ -842,7 +860,7 @@ class Reachability {
   /// pressed after the flood, both through the sorted list of the words they touch, so
   /// that they go through memory in order and a small flood costs little.
   bool flood(std::uint32_t layer) {
-    const std::uint64_t* const masks = prepare(layer);
+    const Masks* const masks = prepare(layer);
     std::uint64_t* const reached = &reached_[layer * layer_words_];
     std::uint64_t* const pressed = pressed_.data();
     std::size_t* const work = work_.data();
@@ -855,10 +873,10 @@ class Reachability {
     };
     // Reaches the cells `bits` of word i that can be entered and were not reached yet.
     auto reach = [&](std::size_t i, std::uint64_t bits) {
-      bits &= masks[2 * i] & ~reached[i];
+      bits &= masks[i].open & ~reached[i];
       if (!bits) return;
       reached[i] |= bits;
-      const std::uint64_t walk = masks[2 * i + 1];
+      const std::uint64_t walk = masks[i].walk;
       if ((bits & walk) && !listed[i / 8]) {
         listed[i / 8] = 1;
         work[top++] = i / 8;
@@ -885,8 +903,8 @@ class Reachability {
       const std::size_t first = 8 * block;
       std::uint64_t open[8], walk[8], cells[8], runs[8];
       for (unsigned k = 0; k < 8; ++k) {
-        open[k] = masks[2 * (first + k)];
-        walk[k] = masks[2 * (first + k) + 1];
+        open[k] = masks[first + k].open;
+        walk[k] = masks[first + k].walk;
         cells[k] = reached[first + k];
       }
       // Runs of walkable cells from the reached ones, spread down the block's rows and
@@ -931,9 +949,10 @@ class Reachability {
   const std::uint32_t rows_, words_, layers_;
   const unsigned color_bits_;      ///< color planes in use: enough bits for the colors 0 .. colors - 1
   const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
+  const unsigned plane_count_;     ///< planes in use: floor and traps, and with colors doors, buttons and color_bits_
+  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * plane_count_ + plane]
   // Zero-filled by calloc: the layers never flooded cost no memory.
-  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * kPlanes + plane]; the color planes past color_bits_ stay zero
-  Buffer<std::uint64_t> masks_;    ///< [(layer * layer_words_ + bit_word(y, w)) * 2 + (0 open, 1 walk)]
+  Buffer<Masks> masks_;            ///< [layer * layer_words_ + bit_word(y, w)]
   std::vector<bool> prepared_;     ///< per layer: its masks are made
   Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
   std::vector<std::size_t> work_;     ///< the blocks a flood has still to spread from
@@ -1228,6 +1247,15 @@ class StateDeque {
     if (tail_ == tail_end_) add_back_block();
     *tail_++ = state;
   }
+  /// Room for `n` (at most kBlock) more states at the back, for push_if.
+  void reserve(std::size_t n) {
+    if (static_cast<std::size_t>(tail_end_ - tail_) < n) add_back_block();
+  }
+  /// Adds `state` at the back if `keep` is 1 (0: nothing), without a branch; needs room.
+  void push_if(std::uint32_t state, unsigned keep) {
+    *tail_ = state;
+    tail_ += keep;
+  }
   std::uint32_t pop_front() {
     const std::uint32_t state = *head_++;
     if (head_ == head_end_ && head_ != tail_) drop_front_block();
@@ -1332,7 +1360,7 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
   TileShape<kPlainRows>::compass(kTransposed, puzzle.layout.band(), steps);
   const Step north = steps[0], east = steps[1], south = steps[2], west = steps[3];
   auto is_closed = [&](std::uint32_t state) { return closed[state >> 6] >> (state & 63) & 1; };
-  // Closes `state` and adds `value` to how it was discovered.
+  // Closes `state` and adds `value` to how it was discovered (zero leaves that alone).
   auto discover = [&](std::uint32_t state, unsigned value) {
     closed[state >> 6] |= std::uint64_t{1} << (state & 63);
     how[state >> 2] = static_cast<std::uint16_t>(how[state >> 2] | value << ((state & 3) * 4));
@@ -1341,17 +1369,18 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
   StateDeque container;
   discover(puzzle.start, kIsStart);
   container.push_back(puzzle.start);
-  std::uint32_t found = kNotFound;
-  // Discovers `next` if it can be, reached by a move in direction d; true on the target.
-  auto move = [&](std::uint32_t next, unsigned d) {
-    if (is_closed(next)) return false;
-    discover(next, kByMove + d);
-    if ((next & cell_mask) == target) {
-      found = next;
-      return true;
-    }
-    container.push_back(next);
-    return false;
+  // Discovers `next` if it is not closed, reached by a move in direction d; 1 if that
+  // is the target. A queue search does it without a branch: whether a neighbour is
+  // open is a coin toss on many maps, and a mispredicted branch costs more than the
+  // stores (closing a closed state again, adding zero to its half byte). A stack
+  // search branches: its next state is the last one pushed, which a predicted branch
+  // gives without waiting for the loads.
+  auto move = [&](std::uint32_t next, unsigned d) -> unsigned {
+    const unsigned open = !is_closed(next);
+    if (kMode == Container::stack && !open) return 0;
+    discover(next, (kByMove + d) * open);
+    container.push_if(next, open);
+    return open & static_cast<unsigned>((next & cell_mask) == target);
   };
   while (!container.empty()) {
     const std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
@@ -1376,9 +1405,12 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
         continue;
       }
     }
-    if (move(north.from(current), 0) || move(east.from(current), 1) || move(south.from(current), 2) ||
+    // All four are discovered even when an earlier one is the target: the search ends
+    // there, and the backtrace only follows states discovered before it.
+    container.reserve(4);
+    if (move(north.from(current), 0) | move(east.from(current), 1) | move(south.from(current), 2) |
         move(west.from(current), 3))
-      return found;
+      return (current & ~cell_mask) | target;
   }
   return kNotFound;
 }
