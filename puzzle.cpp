@@ -1585,28 +1585,48 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// The map's rows as text, one line per row. fill(out, cell, row, col, n) writes the
-/// characters of n cells of `row` from `col` on, whose cells are cell, cell + 1, ...
-/// (a run within a tile; one cell at a time for a transposed layout).
-template <typename Fill>
-std::string render_rows(const Puzzle& puzzle, Fill fill) {
-  const std::size_t width = puzzle.width;
-  std::string out(std::size_t{puzzle.height} * (width + 1), '\n');
-  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
-  char* p = &out[0];
-  for (std::uint32_t row = 0; row < puzzle.height; ++row, ++p) {
-    for (std::size_t col = 0; col < width;) {
-      const std::size_t span = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-      fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), row, col, span);
-      p += span;
-      col += span;
-    }
-  }
-  return out;
+/// Rows of text in a piece of output: about 256 KB, at least one row. The map outputs
+/// are made and written a piece at a time, so that they reuse memory that is in the
+/// cache instead of touching pages as large as the output (a page fault costs more
+/// than writing its page's text).
+std::uint32_t piece_rows(const Puzzle& puzzle) {
+  return static_cast<std::uint32_t>(std::max<std::size_t>(1, (std::size_t{1} << 18) / (std::size_t{puzzle.width} + 1)));
 }
 
-/// The input character of every cell kind: of[kind]; and of[256 + kind] too, while
-/// of[kind] for a cell not discovered reads as a wall (for the no-solution map).
+/// Calls piece(first_row, end_row) for the map's rows, piece_rows rows at a time.
+template <typename Piece>
+void each_piece(const Puzzle& puzzle, Piece piece) {
+  const std::uint32_t rows = piece_rows(puzzle);
+  for (std::uint32_t first = 0; first < puzzle.height; first += rows) piece(first, first + std::min(rows, puzzle.height - first));
+}
+
+/// The map's rows as text, one line per row, a piece (each_piece) at a time.
+/// fill(out, cell, row, col, n) writes the characters of n cells of `row` from `col`
+/// on, whose cells are cell, cell + 1, ... (a run within a tile; one cell at a time for
+/// a transposed layout); then emit(first_row, piece) gets each piece (and may change it).
+template <typename Fill, typename Emit>
+void render_rows(const Puzzle& puzzle, Fill fill, Emit emit) {
+  const std::size_t width = puzzle.width;
+  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
+  std::string piece;
+  each_piece(puzzle, [&](std::uint32_t first, std::uint32_t end) {
+    piece.resize(std::size_t{end - first} * (width + 1));
+    char* p = &piece[0];
+    for (std::uint32_t row = first; row < end; ++row) {
+      for (std::size_t col = 0; col < width;) {
+        const std::size_t span = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
+        fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), row, col, span);
+        p += span;
+        col += span;
+      }
+      *p++ = '\n';
+    }
+    emit(first, piece);
+  });
+}
+
+/// The input character of every cell kind at of[256 + kind], and '#' at of[kind]: a
+/// cell not discovered reads as a wall on the no-solution map.
 struct KindChars {
   char of[512];
   KindChars() {
@@ -1652,42 +1672,62 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
 }
 
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The marks grouped by layer, in path order within a layer (a counting sort).
-  std::vector<std::size_t> first(puzzle.colors + 2, 0);
-  path_marks(puzzle, solution, [&](std::uint32_t layer, std::size_t, char) { ++first[layer + 1]; });
-  for (std::size_t layer = 1; layer < first.size(); ++layer) first[layer] += first[layer - 1];
+  // The marks grouped by layer and piece of output, in path order within a group (a
+  // counting sort).
+  const std::size_t line = std::size_t{puzzle.width} + 1;
+  const std::uint32_t rows = piece_rows(puzzle);
+  const std::size_t pieces = (std::size_t{puzzle.height} + rows - 1) / rows;
+  auto group = [&](std::uint32_t layer, std::size_t at) { return layer * pieces + at / line / rows; };
+  std::vector<std::size_t> first((puzzle.colors + 1) * pieces + 1, 0);
+  path_marks(puzzle, solution, [&](std::uint32_t layer, std::size_t at, char) { ++first[group(layer, at) + 1]; });
+  for (std::size_t g = 1; g < first.size(); ++g) first[g] += first[g - 1];
   std::vector<std::uint32_t> where(first.back());  // a text has fewer than 2^32 bytes (see Layout)
   std::vector<char> symbol(first.back());
   {
     std::vector<std::size_t> next(first.begin(), first.end() - 1);
     path_marks(puzzle, solution, [&](std::uint32_t layer, std::size_t at, char mark) {
-      where[next[layer]] = static_cast<std::uint32_t>(at);
-      symbol[next[layer]++] = mark;
+      const std::size_t g = group(layer, at);
+      where[next[g]] = static_cast<std::uint32_t>(at);
+      symbol[next[g]++] = mark;
     });
   }
 
+  // A layer's map is the input's characters with the layer's floor characters made
+  // '.', and the path's marks. With one layer, the input's characters are made a piece
+  // at a time; with more, once, and each layer's pieces are copied from them.
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
-  std::string input = render_rows(puzzle, [&](char* out, std::uint32_t cell, std::uint32_t, std::size_t, std::size_t n) {
+  auto fill_input = [&](char* out, std::uint32_t cell, std::uint32_t, std::size_t, std::size_t n) {
     for (std::size_t j = 0; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]];
-  });
-  std::string text;  // each layer's map; the last one is made in `input` itself
+  };
+  std::string input;
+  if (puzzle.colors > 0) render_rows(puzzle, fill_input, [&](std::uint32_t, const std::string& piece) { input += piece; });
+  std::string piece;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-    std::string& map = layer == puzzle.colors ? input : text;
-    map.resize(input.size());
     char floor[3];
     floor_chars(layer, floor);
-    const char* const from = input.data();
-    char* const to = &map[0];
-    const std::size_t size = input.size();
-    for (std::size_t i = 0; i < size; ++i) {
-      const char c = from[i];
-      to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
-    }
-    for (std::size_t i = first[layer]; i < first[layer + 1]; ++i) map[where[i]] = symbol[i];
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', layer_color(layer), '\n'};
     sink.write(std::string_view(header, sizeof header));
-    sink.write(map);
+    auto emit = [&](std::uint32_t first_row, std::string& text) {
+      const char* const from = puzzle.colors > 0 ? input.data() + first_row * line : text.data();
+      char* const to = &text[0];
+      const std::size_t size = text.size();
+      for (std::size_t i = 0; i < size; ++i) {
+        const char c = from[i];
+        to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
+      }
+      const std::size_t g = layer * pieces + first_row / rows, offset = first_row * line;
+      for (std::size_t i = first[g]; i < first[g + 1]; ++i) text[where[i] - offset] = symbol[i];
+      sink.write(text);
+    };
+    if (puzzle.colors == 0) {
+      render_rows(puzzle, fill_input, emit);
+    } else {
+      each_piece(puzzle, [&](std::uint32_t first_row, std::uint32_t end_row) {
+        piece.resize((end_row - first_row) * line);
+        emit(first_row, piece);
+      });
+    }
   }
 }
 
@@ -1703,8 +1743,10 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
   const bool transposed = puzzle.layout.transposed();
   const std::uint32_t words = solution.words_per_row;
   const std::uint64_t* const discovered = solution.discovered.data();
-  const std::string text =
-      render_rows(puzzle, [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
+  sink.write(kNoSolutionHeader);
+  render_rows(
+      puzzle,
+      [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
         const std::uint32_t y = transposed ? static_cast<std::uint32_t>(col) + 1 : row + 1;
         const std::uint32_t x = transposed ? row + 1 : static_cast<std::uint32_t>(col) + 1;
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
@@ -1713,9 +1755,8 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
           const std::size_t end = std::min<std::size_t>(n, j + 64 - at % 64);
           for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
         }
-      });
-  sink.write(kNoSolutionHeader);
-  sink.write(text);
+      },
+      [&](std::uint32_t, const std::string& piece) { sink.write(piece); });
 }
 
 }  // namespace

@@ -822,6 +822,32 @@ TEST(StressTest, RandomMapsMatchTheReferenceInEveryMode) {
   EXPECT_GT(unsolved, 500);
 }
 
+TEST(StressTest, MapsOutputInSeveralPiecesMatchTheReference) {
+  // The map outputs are made a piece of about 256 KB at a time: wide maps of a few
+  // dozen rows, the start at the top and the target at the bottom, so that paths and
+  // discovered cells cross from piece to piece.
+  Rng rng{4096};
+  int solved = 0;
+  for (int i = 0; i < 10; ++i) {
+    RandomMap m;
+    do m = random_map(rng, 80, 16000); while (m.height < 24 || m.height * (m.width + 1) < (1u << 19));  // 2+ pieces
+    for (auto& row : m.rows)
+      for (char& c : row)
+        if (c == '@' || c == '?') c = '.';
+    m.rows.front()[rng.below(m.width)] = '@';
+    m.rows.back()[rng.below(m.width)] = '?';
+    const std::string input = m.text();
+    Reference ref(m);
+    for (bool stack : {false, true}) {
+      const std::string got = solve(input, stack ? kStack : kQueue, kMap);
+      ASSERT_EQ(got, ref.solve(stack, false)) << (stack ? "stack" : "queue") << " map " << i;
+    }
+    solved += ref.shortest() >= 0;
+  }
+  EXPECT_GT(solved, 1);  // both outcomes
+  EXPECT_LT(solved, 10);
+}
+
 TEST(StressTest, BothReachabilityPassesFindTheSameCells) {
   // Regions (many colors) and Reachability (few) must settle every map alike, whatever
   // its colors; unsolvable_by runs one of them as solve() would.
