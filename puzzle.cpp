@@ -694,7 +694,7 @@ class Reachability {
         words_(row_words(layout_)), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
         layer_words_(map_words(layout_)), plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
-        planes_(layer_words_ * plane_count_), masks_(layers_ * layer_words_), prepared_(layers_),
+        planes_(layer_words_ * plane_count_), masks_(layer_words_), masks_layer_(layer_words_ / 8),
         reached_(layers_ * layer_words_), work_(layer_words_ / 8),
         listed_(layer_words_ / 8), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
     build_planes();
@@ -722,7 +722,9 @@ class Reachability {
   /// Whether `layer` can enter and walk on from the cell at (y, x) (for the tests).
   // cppcheck-suppress unusedFunction
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
-    const Masks masks = prepare(layer)[bit_word(y, x / 64, words_)];
+    enter(layer);
+    const std::size_t i = bit_word(y, x / 64, words_);
+    const Masks masks = this->masks(i / 8)[i % 8];
     return {masks.open >> (x % 64) & 1, masks.walk >> (x % 64) & 1};
   }
 
@@ -768,27 +770,33 @@ class Reachability {
   struct Masks {
     std::uint64_t open, walk;
   };
-  /// The masks of `layer`, made the first time it is flooded (from the planes, a few
-  /// operations per word).
-  const Masks* prepare(std::uint32_t layer) {
-    Masks* const out = &masks_[layer * layer_words_];
-    if (prepared_[layer]) return out;
-    prepared_[layer] = true;
-    std::uint64_t flip[5];  // XORed into the color planes: all ones where the layer's color bit is 0
-    for (unsigned b = 0; b < 5; ++b) flip[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
-    for (std::size_t i = 0; i < layer_words_; ++i) {
-      const std::uint64_t* const p = &planes_[i * plane_count_];
+  /// Makes `layer` the one masks() answers for.
+  void enter(std::uint32_t layer) {
+    layer_ = layer;
+    for (unsigned b = 0; b < 5; ++b) flip_[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
+  }
+  /// The masks of the current layer for the words of a block (eight words, see flood),
+  /// made from the planes in a few operations per word when the layer first needs
+  /// them. One buffer serves every layer: a block's masks are made again when another
+  /// layer comes to it, which costs less than the new pages of a buffer per layer and,
+  /// unlike making a whole layer's masks at once, nothing for blocks a flood never meets.
+  const Masks* masks(std::size_t block) {
+    Masks* const out = &masks_[8 * block];
+    if (masks_layer_[block] == layer_ + 1) return out;
+    masks_layer_[block] = static_cast<std::uint8_t>(layer_ + 1);
+    for (std::size_t k = 0; k < 8; ++k) {
+      const std::uint64_t* const p = &planes_[(8 * block + k) * plane_count_];
       if (plane_count_ == kDoorPlane) {  // no letters
-        out[i].open = out[i].walk = p[kFloorPlane] | p[kTrapPlane];
+        out[k].open = out[k].walk = p[kFloorPlane] | p[kTrapPlane];
         continue;
       }
       std::uint64_t own = 0;  // letters of the layer's color
-      if (layer != 0) {
+      if (layer_ != 0) {
         own = p[kDoorPlane] | p[kButtonPlane];
-        for (unsigned b = 0; b < color_bits_; ++b) own &= p[kColorPlane + b] ^ flip[b];
+        for (unsigned b = 0; b < color_bits_; ++b) own &= p[kColorPlane + b] ^ flip_[b];
       }
-      out[i].open = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
-      out[i].walk = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer == 0 ? p[kTrapPlane] : 0);
+      out[k].open = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
+      out[k].walk = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer_ == 0 ? p[kTrapPlane] : 0);
     }
     return out;
   }
@@ -860,7 +868,7 @@ class Reachability {
   /// pressed after the flood, both through the sorted list of the words they touch, so
   /// that they go through memory in order and a small flood costs little.
   bool flood(std::uint32_t layer) {
-    const Masks* const masks = prepare(layer);
+    enter(layer);
     std::uint64_t* const reached = &reached_[layer * layer_words_];
     std::uint64_t* const pressed = pressed_.data();
     std::size_t* const work = work_.data();
@@ -873,10 +881,11 @@ class Reachability {
     };
     // Reaches the cells `bits` of word i that can be entered and were not reached yet.
     auto reach = [&](std::size_t i, std::uint64_t bits) {
-      bits &= masks[i].open & ~reached[i];
+      const Masks& word = masks(i / 8)[i % 8];
+      bits &= word.open & ~reached[i];
       if (!bits) return;
       reached[i] |= bits;
-      const std::uint64_t walk = masks[i].walk;
+      const std::uint64_t walk = word.walk;
       if ((bits & walk) && !listed[i / 8]) {
         listed[i / 8] = 1;
         work[top++] = i / 8;
@@ -902,9 +911,10 @@ class Reachability {
       listed[block] = 0;
       const std::size_t first = 8 * block;
       std::uint64_t open[8], walk[8], cells[8], runs[8];
+      const Masks* const here = masks(block);
       for (unsigned k = 0; k < 8; ++k) {
-        open[k] = masks[first + k].open;
-        walk[k] = masks[first + k].walk;
+        open[k] = here[k].open;
+        walk[k] = here[k].walk;
         cells[k] = reached[first + k];
       }
       // Runs of walkable cells from the reached ones, spread down the block's rows and
@@ -951,9 +961,11 @@ class Reachability {
   const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
   const unsigned plane_count_;     ///< planes in use: floor and traps, and with colors doors, buttons and color_bits_
   Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * plane_count_ + plane]
+  std::uint32_t layer_ = 0;        ///< the layer masks() is for
+  std::uint64_t flip_[5] = {};     ///< XORed into the color planes: all ones where the layer's color bit is 0
+  Buffer<Masks> masks_;            ///< [bit_word(y, w)]: the masks of layer masks_layer_[block] - 1
+  Buffer<std::uint8_t> masks_layer_;  ///< per block of eight words: 1 + the layer its masks are for, 0 none
   // Zero-filled by calloc: the layers never flooded cost no memory.
-  Buffer<Masks> masks_;            ///< [layer * layer_words_ + bit_word(y, w)]
-  std::vector<bool> prepared_;     ///< per layer: its masks are made
   Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
   std::vector<std::size_t> work_;     ///< the blocks a flood has still to spread from
   std::vector<std::uint8_t> listed_;  ///< per block: in work_
