@@ -610,14 +610,20 @@ inline unsigned own_door_kind(std::uint32_t layer) { return layer == 0 ? unsigne
 constexpr std::uint64_t kEveryByte = 0x0101010101010101;
 constexpr std::uint64_t kHighBits = 0x8080808080808080;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+constexpr bool kLittleEndian = true;  ///< a word's low byte comes first in memory
+#else
+constexpr bool kLittleEndian = false;
+#endif
+
 /// Cells grid[at .. at + 7] as one word, the first in the low byte.
 inline std::uint64_t eight_kinds(const std::uint8_t* at) {
   std::uint64_t word = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  std::memcpy(&word, at, sizeof word);  // one load (the loop below is not always made one)
-#else
-  for (int j = 7; j >= 0; --j) word = word << 8 | at[j];
-#endif
+  if (kLittleEndian) {
+    std::memcpy(&word, at, sizeof word);  // one load (the loop below is not always made one)
+  } else {
+    for (int j = 7; j >= 0; --j) word = word << 8 | at[j];
+  }
   return word;
 }
 /// Bit 7 of each byte whose kind is at least `kind` (kinds are below 128).
@@ -1638,12 +1644,18 @@ void render_rows(const Puzzle& puzzle, Fill fill, Emit emit) {
 }
 
 /// The input character of every cell kind at of[256 + kind], and '#' at of[kind]: a
-/// cell not discovered reads as a wall on the no-solution map.
+/// cell not discovered reads as a wall on the no-solution map. bytes[b]: 0xFF in the
+/// bytes j of a word whose bit j of b is set, for eight cells at a time.
 struct KindChars {
   char of[512];
+  std::uint64_t bytes[256];
   KindChars() {
     std::memset(of, '#', sizeof of);
     for (unsigned kind = 0; kind < kKinds; ++kind) of[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
+    for (unsigned b = 0; b < 256; ++b) {
+      bytes[b] = 0;
+      for (unsigned j = 0; j < 8; ++j) bytes[b] |= std::uint64_t{(b >> j & 1) * 0xFFu} << (8 * j);
+    }
   }
 };
 
@@ -1765,6 +1777,13 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
           const std::uint32_t at = x + static_cast<std::uint32_t>(j);
           std::uint64_t bits = discovered[bit_word(y, at / 64, words)] >> (at % 64);
           const std::size_t end = std::min<std::size_t>(n, j + 64 - at % 64);
+          for (; kLittleEndian && j + 8 <= end; j += 8, bits >>= 8) {  // eight cells: their characters, '#' where not discovered
+            std::uint64_t text = 0;
+            for (unsigned k = 0; k < 8; ++k) text |= std::uint64_t{static_cast<unsigned char>(chars.of[256 + grid[cell + j + k]])} << (8 * k);
+            const std::uint64_t seen = chars.bytes[bits & 0xFF];
+            text = (text & seen) | (kEveryByte * '#' & ~seen);
+            std::memcpy(out + j, &text, sizeof text);
+          }
           for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
         }
       },
