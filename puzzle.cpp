@@ -1192,15 +1192,16 @@ class Regions {
 /// where a state cannot be discovered (a wall, a closed door, the outside of the map)
 /// or has been: checking a neighbour is one bit test. `how`, half a byte per state,
 /// says how a state was discovered; it starts as zero and only discovered states
-/// touch it, so the pages of states never discovered cost no memory. `buttons`, one
-/// bit per cell, marks the buttons and traps, the only cells whose kind the search
-/// needs to look up.
+/// touch it, so the pages of states never discovered cost no memory. `special`, one
+/// bit per cell, marks the cells the search looks at more closely: buttons and traps,
+/// the only cells whose kind it needs, and the target's neighbours, the only cells
+/// whose moves can discover the target.
 class Marks {
  public:
   Marks(const Puzzle& puzzle, unsigned shift)
       : closed_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 64 + 1)),
         how_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 4 + 1)),
-        buttons_(static_cast<std::size_t>(puzzle.layout.cells() / 64 + 1)) {
+        special_(static_cast<std::size_t>(puzzle.layout.cells() / 64 + 1)) {
     // Walls and doors are closed in every layer but a door's own; outside the map too.
     const std::uint8_t* const grid = puzzle.grid.data();
     const std::size_t words = static_cast<std::size_t>(puzzle.layout.cells() / 64);
@@ -1215,7 +1216,11 @@ class Marks {
         pressable |= std::uint64_t{gather_bytes(kinds_from(kinds, kButton))} << (j * 8);
       }
       base[w] = blocked;
-      buttons_[w] = pressable;
+      special_[w] = pressable;
+    }
+    for (int d = 0; d < 4; ++d) {
+      const std::uint32_t near = puzzle.layout.step(d).from(puzzle.target);
+      special_[near / 64] |= std::uint64_t{1} << (near % 64);
     }
     const std::uint8_t* const end = grid + puzzle.layout.used_end();
     for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
@@ -1233,13 +1238,13 @@ class Marks {
   }
   std::uint64_t* closed() { return closed_.data(); }
   std::uint16_t* how() { return how_.data(); }
-  const std::uint64_t* buttons() const { return buttons_.data(); }
+  const std::uint64_t* special() const { return special_.data(); }
   unsigned how(std::uint32_t state) const { return how_[state >> 2] >> ((state & 3) * 4) & 15; }
 
  private:
   Buffer<std::uint64_t> closed_;
   Buffer<std::uint16_t> how_;
-  Buffer<std::uint64_t> buttons_;
+  Buffer<std::uint64_t> special_;
 };
 
 /// The search container: a double-ended queue of state indices in blocks of 16384,
@@ -1369,7 +1374,7 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
   constexpr std::size_t kAhead = 16;  // prefetch distance, in queued states
   std::uint64_t* const closed = space.closed();
   std::uint16_t* const how = space.how();
-  const std::uint64_t* const buttons = space.buttons();
+  const std::uint64_t* const special = space.special();
   const std::uint8_t* const grid = puzzle.grid.data();
   const std::uint8_t* const press_table = rules.press;
   const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
@@ -1387,18 +1392,17 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
   StateDeque container;
   discover(puzzle.start, kIsStart);
   container.push_back(puzzle.start);
-  // Discovers `next` if it is not closed, reached by a move in direction d; 1 if that
-  // is the target. A queue search does it without a branch: whether a neighbour is
-  // open is a coin toss on many maps, and a mispredicted branch costs more than the
-  // stores (closing a closed state again, adding zero to its half byte). A stack
-  // search branches: its next state is the last one pushed, which a predicted branch
-  // gives without waiting for the loads.
-  auto move = [&](std::uint32_t next, unsigned d) -> unsigned {
+  // Discovers `next` if it is not closed, reached by a move in direction d. A queue
+  // search does it without a branch: whether a neighbour is open is a coin toss on
+  // many maps, and a mispredicted branch costs more than the stores (closing a closed
+  // state again, adding zero to its half byte). A stack search branches: its next
+  // state is the last one pushed, which a predicted branch gives without waiting for
+  // the loads.
+  auto move = [&](std::uint32_t next, unsigned d) {
     const unsigned open = !is_closed(next);
-    if (kMode == Container::stack && !open) return 0;
+    if (kMode == Container::stack && !open) return;
     discover(next, (kByMove + d) * open);
     container.push_if(next, open);
-    return open & static_cast<unsigned>((next & cell_mask) == target);
   };
   while (!container.empty()) {
     const std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
@@ -1411,7 +1415,8 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
     }
     const std::uint32_t cell = current & cell_mask;
     trace(puzzle, current >> shift, cell);
-    if (buttons[cell >> 6] >> (cell & 63) & 1) {
+    bool special_cell = false;
+    if (special[cell >> 6] >> (cell & 63) & 1) {
       const std::uint8_t press = press_table[(current >> shift) * 64 + grid[cell]];
       if (press != kNoPress) {
         const std::uint32_t next = std::uint32_t{press} << shift | cell;
@@ -1422,13 +1427,18 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
         }
         continue;
       }
+      special_cell = true;
     }
-    // All four are discovered even when an earlier one is the target: the search ends
-    // there, and the backtrace only follows states discovered before it.
     container.reserve(4);
-    if (move(north.from(current), 0) | move(east.from(current), 1) | move(south.from(current), 2) |
-        move(west.from(current), 3))
-      return (current & ~cell_mask) | target;
+    move(north.from(current), 0);
+    move(east.from(current), 1);
+    move(south.from(current), 2);
+    move(west.from(current), 3);
+    // The search ends when the target is discovered, here only from a special cell.
+    // The moves after the one that discovered it discovered more, which changes
+    // nothing: the backtrace follows only states discovered before the target.
+    const std::uint32_t goal = (current & ~cell_mask) | target;
+    if (special_cell && (how[goal >> 2] >> ((goal & 3) * 4) & 15)) return goal;
   }
   return kNotFound;
 }

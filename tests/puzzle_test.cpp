@@ -267,8 +267,10 @@ TEST(RulesTest, ClosedButtonAndReachBitsFollowTheRuleFunctions) {
           const std::uint32_t cell = p.cell(r, c), state = layer << shift | cell;
           const bool closed = marks.closed()[state >> 6] >> (state & 63) & 1;
           EXPECT_EQ(closed, !puzzle::is_passable(puzzle::layer_color(layer), p.at(r, c))) << layer << " " << p.at(r, c);
-          const bool button = marks.buttons()[cell >> 6] >> (cell & 63) & 1;
-          EXPECT_EQ(button, puzzle::is_button(p.at(r, c)) || p.at(r, c) == '^') << p.at(r, c);
+          const bool special = marks.special()[cell >> 6] >> (cell & 63) & 1;
+          const std::uint32_t tr = p.row_of(p.target), tc = p.col_of(p.target);
+          const bool near_target = (r == tr && (c + 1 == tc || c == tc + 1)) || (c == tc && (r + 1 == tr || r == tr + 1));
+          EXPECT_EQ(special, puzzle::is_button(p.at(r, c)) || p.at(r, c) == '^' || near_target) << p.at(r, c);
         }
     // The reachability pass's masks: enter where passable, walk on unless pressing.
     puzzle::Rules rules(26);
