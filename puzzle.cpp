@@ -1613,18 +1613,20 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// Rows of text in a piece of output: about 256 KB, at least one row. The map outputs
-/// are made and written a piece at a time, so that they reuse memory that is in the
-/// cache instead of touching pages as large as the output (a page fault costs more
-/// than writing its page's text).
-std::uint32_t piece_rows(const Puzzle& puzzle) {
-  return static_cast<std::uint32_t>(std::max<std::size_t>(1, (std::size_t{1} << 18) / (std::size_t{puzzle.width} + 1)));
+/// Rows of text in a piece of output, as a power of two: 1 << piece_shift rows, at most
+/// 256 KB unless a row is longer. The map outputs are made and written a piece at a
+/// time, so that they reuse memory that is in the cache instead of touching pages as
+/// large as the output (a page fault costs more than writing its page's text).
+unsigned piece_shift(const Puzzle& puzzle) {
+  unsigned shift = 0;
+  while (shift < 31 && (std::size_t{2} << shift) * (std::size_t{puzzle.width} + 1) <= (std::size_t{1} << 18)) ++shift;
+  return shift;
 }
 
-/// Calls piece(first_row, end_row) for the map's rows, piece_rows rows at a time.
+/// Calls piece(first_row, end_row) for the map's rows, a piece at a time.
 template <typename Piece>
 void each_piece(const Puzzle& puzzle, Piece piece) {
-  const std::uint32_t rows = piece_rows(puzzle);
+  const std::uint32_t rows = 1u << piece_shift(puzzle);
   for (std::uint32_t first = 0; first < puzzle.height; first += rows) piece(first, first + std::min(rows, puzzle.height - first));
 }
 
@@ -1682,24 +1684,26 @@ void floor_chars(std::uint32_t layer, char (&chars)[3]) {
   }
 }
 
-/// Calls mark(layer, at, symbol) for each mark the path draws on the layers' maps, in
-/// path order: '+' where it walks (not the start, not the target), '%' where it presses
-/// a button and '@' where the press arrives in the button's layer (a '%' overwrites the
-/// '+' of its cell). `at` is the position in a layer's text: row * (width + 1) + col.
+/// Calls mark(layer, row, at, symbol) for each mark the path draws on the layers'
+/// maps, in path order: '+' where it walks (not the start, not the target), '%' where
+/// it presses a button and '@' where the press arrives in the button's layer (a '%'
+/// overwrites the '+' of its cell). `at` is the position in a layer's text:
+/// row * (width + 1) + col.
 template <typename Mark>
 void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
   const std::size_t line = std::size_t{puzzle.width} + 1, steps = solution.actions.size() + 1;
   std::size_t step = 0, before_at = 0;
-  std::uint32_t before = 0;
+  std::uint32_t before = 0, before_row = 0;
   walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
     const std::size_t at = row * line + col;
     if (step > 0 && layer != before) {
-      mark(before, before_at, '%');
-      mark(layer, at, '@');
+      mark(before, before_row, before_at, '%');
+      mark(layer, row, at, '@');
     } else if (step > 0 && step + 1 < steps) {
-      mark(layer, at, '+');
+      mark(layer, row, at, '+');
     }
     before = layer;
+    before_row = row;
     before_at = at;
     ++step;
   });
@@ -1709,18 +1713,19 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   // The marks grouped by layer and piece of output, in path order within a group (a
   // counting sort).
   const std::size_t line = std::size_t{puzzle.width} + 1;
-  const std::uint32_t rows = piece_rows(puzzle);
-  const std::size_t pieces = (std::size_t{puzzle.height} + rows - 1) / rows;
-  auto group = [&](std::uint32_t layer, std::size_t at) { return layer * pieces + at / line / rows; };
+  const unsigned shift = piece_shift(puzzle);
+  const std::size_t pieces = ((std::size_t{puzzle.height} - 1) >> shift) + 1;
+  auto group = [&](std::uint32_t layer, std::uint32_t row) { return layer * pieces + (row >> shift); };
   std::vector<std::size_t> first((puzzle.colors + 1) * pieces + 1, 0);
-  path_marks(puzzle, solution, [&](std::uint32_t layer, std::size_t at, char) { ++first[group(layer, at) + 1]; });
+  path_marks(puzzle, solution,
+             [&](std::uint32_t layer, std::uint32_t row, std::size_t, char) { ++first[group(layer, row) + 1]; });
   for (std::size_t g = 1; g < first.size(); ++g) first[g] += first[g - 1];
   std::vector<std::uint32_t> where(first.back());  // a text has fewer than 2^32 bytes (see Layout)
   std::vector<char> symbol(first.back());
   {
     std::vector<std::size_t> next(first.begin(), first.end() - 1);
-    path_marks(puzzle, solution, [&](std::uint32_t layer, std::size_t at, char mark) {
-      const std::size_t g = group(layer, at);
+    path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::size_t at, char mark) {
+      const std::size_t g = group(layer, row);
       where[next[g]] = static_cast<std::uint32_t>(at);
       symbol[next[g]++] = mark;
     });
@@ -1750,7 +1755,7 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
         const char c = from[i];
         to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
       }
-      const std::size_t g = layer * pieces + first_row / rows, offset = first_row * line;
+      const std::size_t g = group(layer, first_row), offset = first_row * line;
       for (std::size_t i = first[g]; i < first[g + 1]; ++i) text[where[i] - offset] = symbol[i];
       sink.write(text);
     };
