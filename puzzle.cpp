@@ -700,9 +700,10 @@ class Reachability {
         words_(row_words(layout_)), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
         layer_words_(map_words(layout_)), plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
-        planes_(layer_words_ * plane_count_), masks_(layer_words_), masks_layer_(layer_words_ / 8),
-        reached_(layers_ * layer_words_), work_(layer_words_ / 8),
-        listed_(layer_words_ / 8), seeded_(layer_words_), pressed_(layer_words_), pending_(layers_) {
+        words_arena_((plane_count_ + layers_ + 2) * layer_words_), planes_(words_arena_.data()),
+        reached_(planes_ + plane_count_ * layer_words_), seeded_(reached_ + layers_ * layer_words_),
+        pressed_(seeded_ + layer_words_), masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8),
+        listed_(layer_words_ / 8), pending_(layers_) {
     build_planes();
     const std::uint32_t x = layout_.x_of(puzzle.target);
     target_word_ = bit_word(layout_.y_of(puzzle.target), x / 64, words_);
@@ -856,7 +857,7 @@ class Reachability {
   /// Seeds the layers of the active buttons that the last flood of `layer` reached,
   /// collected in pressed_, going through memory in order (and clearing pressed_).
   void press(std::uint32_t layer) {
-    std::uint64_t* const pressed = pressed_.data();
+    std::uint64_t* const pressed = pressed_;
     in_order(pressed_words_, pressed, [&](std::size_t i) {
       for (std::uint64_t bits = pressed[i]; bits; bits &= bits - 1) {
         const unsigned x = static_cast<unsigned>(__builtin_ctzll(bits));
@@ -876,7 +877,7 @@ class Reachability {
   bool flood(std::uint32_t layer) {
     enter(layer);
     std::uint64_t* const reached = &reached_[layer * layer_words_];
-    std::uint64_t* const pressed = pressed_.data();
+    std::uint64_t* const pressed = pressed_;
     std::size_t* const work = work_.data();
     std::uint8_t* const listed = listed_.data();
     std::size_t top = 0;
@@ -899,7 +900,7 @@ class Reachability {
       if (bits & ~walk) stop_at(i, bits & ~walk);
     };
     {
-      std::uint64_t* const seeded = seeded_.data();
+      std::uint64_t* const seeded = seeded_;
       std::vector<std::size_t> words;
       for (const std::size_t bit : pending_[layer]) {
         if (!seeded[bit / 64]) words.push_back(bit / 64);
@@ -966,17 +967,22 @@ class Reachability {
   const unsigned color_bits_;      ///< color planes in use: enough bits for the colors 0 .. colors - 1
   const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
   const unsigned plane_count_;     ///< planes in use: floor and traps, and with colors doors, buttons and color_bits_
-  Buffer<std::uint64_t> planes_;   ///< [bit_word(y, w) * plane_count_ + plane]
+  // The word arrays in one allocation, zero-filled by calloc (the layers never flooded
+  // cost no memory). One large block goes back to the system when the pass ends; as
+  // separate blocks, malloc would keep some for later (its threshold for that grows
+  // with the blocks freed before, the input's among them), and the exact search,
+  // which needs other sizes, would add its pages to them.
+  Buffer<std::uint64_t> words_arena_;
+  std::uint64_t* const planes_;    ///< [bit_word(y, w) * plane_count_ + plane]
+  std::uint64_t* const reached_;   ///< [layer * layer_words_ + bit_word(y, w)]
+  std::uint64_t* const seeded_;    ///< the flood's seeds, gathered (one layer's words)
+  std::uint64_t* const pressed_;   ///< the active buttons the flood reached
   std::uint32_t layer_ = 0;        ///< the layer masks() is for
   std::uint64_t flip_[5] = {};     ///< XORed into the color planes: all ones where the layer's color bit is 0
   Buffer<Masks> masks_;            ///< [bit_word(y, w)]: the masks of layer masks_layer_[block] - 1
   Buffer<std::uint8_t> masks_layer_;  ///< per block of eight words: 1 + the layer its masks are for, 0 none
-  // Zero-filled by calloc: the layers never flooded cost no memory.
-  Buffer<std::uint64_t> reached_;  ///< [layer * layer_words_ + bit_word(y, w)]
   std::vector<std::size_t> work_;     ///< the blocks a flood has still to spread from
   std::vector<std::uint8_t> listed_;  ///< per block: in work_
-  Buffer<std::uint64_t> seeded_;      ///< the flood's seeds, gathered (one layer's words)
-  Buffer<std::uint64_t> pressed_;     ///< the active buttons the flood reached
   std::vector<std::size_t> pressed_words_;  ///< the words of pressed_ that are not zero
   std::vector<std::vector<std::size_t>> pending_;  ///< per layer: cells to flood from in its next round, as bit_word * 64 + bit
   std::size_t target_word_ = 0;  ///< the target's word and bit
