@@ -1444,7 +1444,7 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
     // The moves after the one that discovered it discovered more, which changes
     // nothing: the backtrace follows only states discovered before the target.
     const std::uint32_t goal = (current & ~cell_mask) | target;
-    if (special_cell && (how[goal >> 2] >> ((goal & 3) * 4) & 15)) return goal;
+    if (special_cell && space.how(goal) != 0) return goal;
   }
   return kNotFound;
 }
@@ -1746,7 +1746,10 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
     for (std::size_t j = 0; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]];
   };
   std::string input;
-  if (puzzle.colors > 0) render_rows(puzzle, fill_input, [&](std::uint32_t, const std::string& piece) { input += piece; });
+  if (puzzle.colors > 0) {
+    input.reserve(std::size_t{puzzle.height} * line);
+    render_rows(puzzle, fill_input, [&](std::uint32_t, const std::string& piece) { input += piece; });
+  }
   std::string piece;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     char floor[3];
