@@ -499,7 +499,7 @@ def cmd_check(_argv):
                 mutated = apply_mutant(m, source)
             except ListError as e:
                 return m, str(e)
-            p = subprocess.run([compiler(), "-std=c++17", "-fsyntax-only", "-w", "-x", "c++", "-"],
+            p = subprocess.run([compiler()] + BUILD_FLAGS + ["-fsyntax-only", "-x", "c++", "-"],
                                input=mutated.encode(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
             if p.returncode != 0:
                 return m, "does not compile:\n" + "\n".join(p.stdout.decode(errors="replace").strip().split("\n")[:8])
