@@ -183,8 +183,7 @@ class Lines {
     fail(name_ + ": line " + std::to_string(number()) + ": " + what);
   }
   [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
-    fail(name_ + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) +
-         ": " + what);
+    fail(name_ + ": " + lines_.where(column) + what);
   }
 
  private:
