@@ -248,30 +248,39 @@ def compiler():
     return os.environ.get("CXX") or "g++"
 
 
-def build_one(mutant, source):
-    """Builds one mutant unless build/mutants/NAME/puzzle is already this source built
-    with these flags. Returns (mutant, binary, error text or None, rebuilt)."""
+def compile_mutant(mutant, source, syntax_only=False):
+    """Builds one mutant into build/mutants/NAME/puzzle or, with syntax_only, only checks
+    that it compiles; either is skipped when NAME's stamp says it was done for this
+    source with these flags (a built mutant compiles). Raises ListError if the mutant
+    does not apply. Returns (mutant, binary, error text or None, compiled)."""
     mutated = apply_mutant(mutant, source)
     folder = os.path.join(BUILD_DIR, mutant.name)
     os.makedirs(folder, exist_ok=True)
     command = [compiler()] + BUILD_FLAGS
     stamp = hashlib.sha256((" ".join(command) + "\n" + mutated).encode()).hexdigest()
     binary = os.path.join(folder, "puzzle")
-    stamp_file = os.path.join(folder, "stamp")
-    if os.path.exists(binary) and os.path.exists(stamp_file):
-        with open(stamp_file) as f:
-            if f.read().strip() == stamp:
-                return mutant, binary, None, False
+    built, checked = os.path.join(folder, "stamp"), os.path.join(folder, "syntax-stamp")
+
+    def stamped(path):
+        if not os.path.exists(path):
+            return False
+        with open(path) as f:
+            return f.read().strip() == stamp
+
+    if (stamped(built) and os.path.exists(binary)) or (syntax_only and stamped(checked)):
+        return mutant, binary, None, False
     src = os.path.join(folder, "puzzle.cpp")
     with open(src, "w", encoding="utf-8") as f:
         f.write(mutated)
-    if os.path.exists(stamp_file):
-        os.remove(stamp_file)
-    p = subprocess.run(command + [src, "-o", binary], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    done = checked if syntax_only else built
+    if os.path.exists(done):
+        os.remove(done)
+    target = ["-fsyntax-only"] if syntax_only else ["-o", binary]
+    p = subprocess.run(command + [src] + target, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         text = p.stdout.decode(errors="replace").strip().split("\n")
         return mutant, binary, "\n".join(text[:12]), True
-    with open(stamp_file, "w") as f:
+    with open(done, "w") as f:
         f.write(stamp + "\n")
     return mutant, binary, None, True
 
@@ -283,7 +292,7 @@ def build_all(mutants, jobs, quiet=False):
         apply_mutant(m, source)
     binaries, errors, rebuilt = {}, [], 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for mutant, binary, error, built in pool.map(lambda m: build_one(m, source), mutants):
+        for mutant, binary, error, built in pool.map(lambda m: compile_mutant(m, source), mutants):
             if error:
                 errors.append(f"mutant {mutant.name} does not compile:\n{error}")
             binaries[mutant.name] = binary
@@ -492,21 +501,17 @@ def cmd_check(_argv):
         counted = sum(m.counted for m in mutants)
         result(counted >= 40, "at least 40 non-equivalent mutants", f"{counted} listed")
         source = read_source()
-        # Each applies, and the mutated source compiles (a syntax check, templates
-        # instantiated; the build itself is make mutants').
+        # Each applies, and the mutated source compiles: built already by make mutants,
+        # or a syntax check (templates instantiated), both remembered per source.
         def syntax(m):
             try:
-                mutated = apply_mutant(m, source)
+                error = compile_mutant(m, source, syntax_only=True)[2]
+                return m, error and f"does not compile:\n{error}"
             except ListError as e:
                 return m, str(e)
-            p = subprocess.run([compiler()] + BUILD_FLAGS + ["-fsyntax-only", "-x", "c++", "-"],
-                               input=mutated.encode(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            if p.returncode != 0:
-                return m, "does not compile:\n" + "\n".join(p.stdout.decode(errors="replace").strip().split("\n")[:8])
-            return m, None
-        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            for m, error in pool.map(syntax, mutants):
-                result(error is None, f"mutant {m.name}", error or "")
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            for m, why in pool.map(syntax, mutants):
+                result(why is None, f"mutant {m.name}", why or "")
 
     # The top level: only test-N-FLAGS.txt files start with "test"; at most 15; N distinct.
     # (Directories such as tests/ are not submitted: only files are checked.)
