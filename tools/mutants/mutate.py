@@ -36,10 +36,8 @@ import difflib
 import hashlib
 import os
 import re
-import resource
 import subprocess
 import sys
-import tempfile
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 MUTANTS_FILE = os.path.join(ROOT, "tools", "mutants", "mutants.txt")
@@ -220,21 +218,20 @@ def file_flags(name):
     return m.group(2) + m.group(3)
 
 
-def limit_memory():
-    """A mutant whose backtrace loops for ever grows its path until memory runs out:
-    cap each run at MEMORY_LIMIT bytes of address space (it then fails quickly)."""
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
-
 def run_program(binary, args, input_bytes, capped=False):
     """(exit status or 'crash SIG' or 'timeout', stdout bytes, stderr bytes).
-    capped: limit the address space, for mutants only; the reference solver may be a
-    sanitizer build (PUZZLE_BIN in make sanitize), whose shadow memory needs terabytes
-    of address space."""
+    capped: limit the address space to MEMORY_LIMIT, for mutants only (one whose
+    backtrace loops for ever grows its path until memory runs out; capped, it fails
+    quickly); the reference solver may be a sanitizer build (PUZZLE_BIN in make
+    sanitize), whose shadow memory needs terabytes of address space. The cap is set by
+    a shell (ulimit -v) rather than preexec_fn, which is not safe with the threads that
+    run mutants in parallel."""
+    command = [binary] + args
+    if capped:
+        command = ["sh", "-c", f'ulimit -v {MEMORY_LIMIT >> 10}; exec "$0" "$@"'] + command
     try:
-        p = subprocess.run([binary] + args, input=input_bytes, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=TIMEOUT,
-                           preexec_fn=limit_memory if capped else None)
+        p = subprocess.run(command, input=input_bytes, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         return "timeout", b"", b""
     if p.returncode < 0:
@@ -554,24 +551,17 @@ def cmd_check(_argv):
         elif err:
             problems.append(f"the solver writes to stderr: {err.decode(errors='replace').strip()}")
         if status == 0 and out and os.access(checker, os.X_OK):
-            with tempfile.NamedTemporaryFile("wb", suffix=".out", delete=False) as tmp:
-                tmp.write(out)
-            try:
-                nosol = out.startswith(b"No solution.")
-                unsolvable += nosol
-                args = [checker, "--quiet"]
-                if nosol:
-                    args.append("--no-solution-ok")
-                elif flags.endswith("l"):
-                    pass
-                else:
-                    args.append("--map")
-                p = subprocess.run(args + [path, tmp.name], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-                if p.returncode != 0:
-                    problems.append(f"tools/check {' '.join(args[2:])} rejects the output "
-                                    f"(exit {p.returncode}) {p.stderr.decode(errors='replace').strip()}")
-            finally:
-                os.remove(tmp.name)
+            nosol = out.startswith(b"No solution.")
+            unsolvable += nosol
+            args = [checker, "--quiet"]
+            if nosol:
+                args.append("--no-solution-ok")
+            elif not flags.endswith("l"):
+                args.append("--map")
+            p = subprocess.run(args + [path], input=out, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if p.returncode != 0:
+                problems.append(f"tools/check {' '.join(args[2:])} rejects the output "
+                                f"(exit {p.returncode}) {p.stderr.decode(errors='replace').strip()}")
         elif not os.access(checker, os.X_OK):
             problems.append("tools/check is not built (make tools)")
         result(not problems, f, "; ".join(problems))
