@@ -351,8 +351,10 @@ def wrap(names, indent="    ", width=92):
     return "\n".join(lines)
 
 
-def cmd_run(argv):
-    jobs, only, files = 2, None, []
+def run_options(argv):
+    """(jobs, mutants, the other arguments) from [--jobs N] [--only NAME,...] ...; an
+    unknown name in --only is an error."""
+    jobs, only, rest = 2, None, []
     i = 0
     while i < len(argv):
         if argv[i] == "--jobs":
@@ -362,7 +364,7 @@ def cmd_run(argv):
             only = set(argv[i + 1].split(","))
             i += 2
         else:
-            files.append(argv[i])
+            rest.append(argv[i])
             i += 1
     mutants = parse_mutants()
     if only:
@@ -370,6 +372,11 @@ def cmd_run(argv):
         if unknown:
             raise ListError(f"unknown mutant(s): {', '.join(sorted(unknown))}")
         mutants = [m for m in mutants if m.name in only]
+    return jobs, mutants, rest
+
+
+def cmd_run(argv):
+    jobs, mutants, files = run_options(argv)
     files = files or test_files()
     if not files:
         print("no test files (test-N-FLAGS.txt) at the top level")
@@ -412,12 +419,7 @@ def cmd_run(argv):
 
 
 def cmd_build(argv):
-    jobs, only = 2, None
-    if "--jobs" in argv:
-        jobs = int(argv[argv.index("--jobs") + 1])
-    if "--only" in argv:
-        only = set(argv[argv.index("--only") + 1].split(","))
-    mutants = [m for m in parse_mutants() if not only or m.name in only]
+    jobs, mutants, _ = run_options(argv)
     build_all(mutants, jobs)
     return 0
 
