@@ -1488,6 +1488,148 @@ std::vector<std::uint8_t> backtrace(const Puzzle& puzzle, const Marks& marks, un
   return actions;
 }
 
+// ---- The queue search on a map without colors ------------------------------------
+
+/// The path the queue search finds on a map with no colors, found without a queue.
+/// With no colors the search is a breadth-first search of the cells: it investigates
+/// them by distance from the start, and cells at one distance in the order of their
+/// paths' moves, the first move first (north, east, south, west), since each cell is
+/// discovered by the first of its neighbours one step closer to the start. So the path
+/// it finds is, of the shortest paths to the target, the one whose moves come first in
+/// that order: from the start, each move goes to the first neighbour that is one step
+/// closer to the target. This pass measures those distances, flooding from the target
+/// one distance at a time over tiles of 8 x 8 cells, a word each (in the layout's
+/// orientation), where a step in a direction is a shift; a distance touches only the
+/// tiles next to the cells of the one before. A cell keeps its distance modulo 3 (plus
+/// one; zero: not reached), which tells a neighbour one step closer from one as far or
+/// further. The flood stops at the start's distance. Memory: half a byte per cell.
+class ShortestPath {
+ public:
+  explicit ShortestPath(const Puzzle& puzzle)
+      : layout_(puzzle.layout), cols_((layout_.cols() + 7) / 8),
+        tiles_(((std::size_t{layout_.rows()} + 7) / 8 + 2) * cols_, Tile{0, ~std::uint64_t{0}, 0, 0}) {
+    // Without colors there is one layer, '^', where a trap is no active button and
+    // only walls are closed; the tiles below spell that out.
+    assert(puzzle.colors == 0);
+    for ([[maybe_unused]] const char c : {'.', '@', '?', '^'}) assert(is_passable(kNoColor, c) && !is_active_button(kNoColor, c));
+    assert(!is_passable(kNoColor, '#'));
+    const std::uint8_t* const grid = puzzle.grid.data();
+    for (std::uint32_t y = 0; y < layout_.rows(); ++y) {
+      Tile* const row = &tiles_[tile(y, 0)];
+      const unsigned shift = (y & 7) * 8;
+      for (std::uint32_t tx = 0; tx < cols_; ++tx) {
+        const std::uint64_t walls = ~kinds_from(eight_kinds(grid + layout_.tiled(y, tx * 8)), kFloor) & kHighBits;
+        row[tx].closed &= ~(std::uint64_t{~gather_bytes(walls) & 0xFFu} << shift);
+      }
+    }
+  }
+
+  /// The queue search's path from `start` to `target` as its actions (kByMove + d), or
+  /// none if the target cannot be reached.
+  std::vector<std::uint8_t> actions(std::uint32_t start, std::uint32_t target) {
+    std::uint32_t distance = 0;
+    if (!flood(target, start, distance)) return {};
+    // A step in map direction d in the stored orientation (see Layout::cell).
+    const bool t = layout_.transposed();
+    const int dy[4] = {t ? 0 : -1, t ? 1 : 0, t ? 0 : 1, t ? -1 : 0};
+    const int dx[4] = {t ? -1 : 0, t ? 0 : 1, t ? 1 : 0, t ? 0 : -1};
+    std::vector<std::uint8_t> path;
+    path.reserve(distance);
+    std::uint32_t y = layout_.y_of(start), x = layout_.x_of(start);
+    for (; distance > 0; --distance) {
+      const unsigned closer = (distance - 1) % 3 + 1;
+      int d = 0;
+      while (d < 3 && mark(y + static_cast<std::uint32_t>(dy[d]), x + static_cast<std::uint32_t>(dx[d])) != closer) ++d;
+      assert(mark(y + static_cast<std::uint32_t>(dy[d]), x + static_cast<std::uint32_t>(dx[d])) == closer);
+      path.push_back(static_cast<std::uint8_t>(kByMove + static_cast<unsigned>(d)));
+      y += static_cast<std::uint32_t>(dy[d]);
+      x += static_cast<std::uint32_t>(dx[d]);
+    }
+    return path;
+  }
+
+ private:
+  struct Tile {
+    std::uint64_t next;       ///< cells the distance being flooded reaches, closed or not
+    std::uint64_t closed;     ///< walls, and cells whose distance is known
+    std::uint64_t low, high;  ///< the two bits of distance % 3 + 1
+  };
+  struct Front {
+    std::size_t tile;
+    std::uint64_t cells;
+  };
+
+  /// The tile of stored row y, column x; a row of tiles above and below the map's
+  /// lets a step leave any tile of it.
+  std::size_t tile(std::uint32_t y, std::uint32_t x) const { return (std::size_t{y >> 3} + 1) * cols_ + (x >> 3); }
+  static std::uint64_t bit(std::uint32_t y, std::uint32_t x) { return std::uint64_t{1} << ((y & 7) * 8 + (x & 7)); }
+  unsigned mark(std::uint32_t y, std::uint32_t x) const {
+    const Tile& at = tiles_[tile(y, x)];
+    return ((at.low & bit(y, x)) != 0) + 2 * ((at.high & bit(y, x)) != 0);
+  }
+
+  /// Floods the distances from cell `from` until cell `to` has one (true, `distance`
+  /// set) or no cell gets one. Each round gathers what the last distance's cells reach
+  /// in their tiles' `next` (listing each tile once) and then keeps what was not closed.
+  /// The map's border is walls, so no cell of a front lies on a tile's outer edge of
+  /// the map, and a step off the map's tiles shifts in nothing.
+  bool flood(std::uint32_t from, std::uint32_t to, std::uint32_t& distance) {
+    constexpr std::uint64_t kWestCol = kEveryByte, kEastCol = kEveryByte << 7;
+    Tile* const tiles = tiles_.data();
+    const std::size_t down = cols_;
+    const std::uint32_t fy = layout_.y_of(from), fx = layout_.x_of(from), ty = layout_.y_of(to), tx = layout_.x_of(to);
+    const std::size_t goal = tile(ty, tx);
+    const std::uint64_t goal_bit = bit(ty, tx);
+    std::vector<Front> front{{tile(fy, fx), bit(fy, fx)}}, next;
+    std::vector<std::size_t> reached;
+    tiles[front[0].tile].closed |= front[0].cells;
+    tiles[front[0].tile].low |= front[0].cells;  // distance 0: mark 1
+    std::size_t fronts = 1;
+    for (distance = 1; fronts > 0; ++distance) {
+      if (reached.size() < fronts * 5) reached.resize(fronts * 5);
+      std::size_t* const out = reached.data();
+      std::size_t n = 0;
+      // Adds `cells` to tile t's next without a branch, listing t when they are its first.
+      auto reach = [&](std::size_t t, std::uint64_t cells) {
+        const std::uint64_t before = tiles[t].next;
+        out[n] = t;
+        n += (before == 0) & (cells != 0);
+        tiles[t].next = before | cells;
+      };
+      for (std::size_t i = 0; i < fronts; ++i) {
+        const std::size_t t = front[i].tile;
+        const std::uint64_t c = front[i].cells;
+        reach(t, (c << 1 & ~kWestCol) | (c >> 1 & ~kEastCol) | c << 8 | c >> 8);
+        reach(t + 1, (c & kEastCol) >> 7);
+        reach(t - 1, (c & kWestCol) << 7);
+        reach(t + down, c >> 56);
+        reach(t - down, c << 56);
+      }
+      const unsigned mark = distance % 3 + 1;
+      const std::uint64_t low = mark & 1 ? ~std::uint64_t{0} : 0, high = mark & 2 ? ~std::uint64_t{0} : 0;
+      if (next.size() < n) next.resize(n);
+      fronts = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        Tile& at = tiles[out[i]];
+        const std::uint64_t cells = at.next & ~at.closed;
+        at.next = 0;
+        at.closed |= cells;
+        at.low |= cells & low;
+        at.high |= cells & high;
+        next[fronts] = {out[i], cells};
+        fronts += cells != 0;
+      }
+      if (tiles[goal].closed & goal_bit) return true;
+      std::swap(front, next);
+    }
+    return false;
+  }
+
+  const Layout& layout_;
+  std::uint32_t cols_;  ///< tiles in a row of tiles
+  std::vector<Tile> tiles_;
+};
+
 }  // namespace
 
 /// The outcome of a search: the path from the start to the target as its actions (none
@@ -1536,6 +1678,10 @@ bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
 Solution solve(const Puzzle& puzzle, Container container) {
   const Rules rules(puzzle.colors);
   Solution solution;
+  if (!kTraceBuild && puzzle.colors == 0 && container == Container::queue) {
+    solution.actions = ShortestPath(puzzle).actions(puzzle.start, puzzle.target);
+    if (solution.solved()) return solution;
+  }
   if (!kTraceBuild && unsolvable(puzzle, rules, solution)) return solution;
   unsigned shift = 1;
   while ((std::uint64_t{1} << shift) < puzzle.layout.cells()) ++shift;

@@ -858,6 +858,35 @@ TEST(StressTest, MapsOutputInSeveralPiecesMatchTheReference) {
   EXPECT_LT(solved, 10);
 }
 
+TEST(StressTest, ColorlessQueuePathsMatchTheReferenceAcrossTiles) {
+  // Without colors the queue search's path comes from ShortestPath's flood over tiles
+  // of 8 x 8 cells, not from a queue: maps of many tiles (wide, tall: transposed, and
+  // thin: plain rows), paths that cross tile edges every way, targets walled in and
+  // starts walled in (the flood from the target ends and the map is unsolvable).
+  Rng rng{8008};
+  int solved = 0, unsolved = 0;
+  for (int i = 0; i < 600; ++i) {
+    RandomMap m;
+    const std::uint32_t shape = rng.below(4);
+    do m = shape == 0 ? random_map(rng, 3, 400) : shape == 1 ? random_map(rng, 400, 3)
+                                                  : random_map(rng, 90, 90, 9, 9);
+    while (m.colors > 4);
+    m.colors = 0;
+    for (auto& row : m.rows)
+      for (char& c : row)
+        if (c != '#' && c != '@' && c != '?' && c != '^') c = '.';
+    const std::string input = m.text();
+    Reference ref(m);
+    for (bool list : {false, true}) {
+      const std::string got = solve(input, kQueue, list ? kList : kMap);
+      ASSERT_EQ(got, ref.solve(false, list)) << input << (list ? "list" : "map");
+    }
+    (ref.shortest() >= 0 ? solved : unsolved)++;
+  }
+  EXPECT_GT(solved, 200);
+  EXPECT_GT(unsolved, 100);
+}
+
 TEST(StressTest, BothReachabilityPassesFindTheSameCells) {
   // Regions (many colors) and Reachability (few) must settle every map alike, whatever
   // its colors; unsolvable_by runs one of them as solve() would.
