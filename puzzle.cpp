@@ -1836,56 +1836,51 @@ void floor_chars(std::uint32_t layer, char (&chars)[3]) {
   }
 }
 
-/// Calls mark(layer, row, at, symbol) for each mark the path draws on the layers'
+/// Calls mark(layer, row, col, symbol) for each mark the path draws on the layers'
 /// maps, in path order: '+' where it walks (not the start, not the target), '%' where
 /// it presses a button and '@' where the press arrives in the button's layer (a '%'
-/// overwrites the '+' of its cell). `at` is the position in a layer's text:
-/// row * (width + 1) + col.
+/// overwrites the '+' of its cell). A state is on a path once, and has a '%' or an
+/// '@' only if it is where a press leaves or arrives: never both, since a press
+/// arrives on a button of its own layer's color (or a trap on '^'), which is not active.
 template <typename Mark>
 void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
-  const std::size_t line = std::size_t{puzzle.width} + 1, steps = solution.actions.size() + 1;
-  std::size_t step = 0, before_at = 0;
-  std::uint32_t before = 0, before_row = 0;
+  const std::size_t steps = solution.actions.size() + 1;
+  std::size_t step = 0;
+  std::uint32_t before = 0, before_row = 0, before_col = 0;
   walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
-    const std::size_t at = row * line + col;
     if (step > 0 && layer != before) {
-      mark(before, before_row, before_at, '%');
-      mark(layer, row, at, '@');
+      mark(before, before_row, before_col, '%');
+      mark(layer, row, col, '@');
     } else if (step > 0 && step + 1 < steps) {
-      mark(layer, row, at, '+');
+      mark(layer, row, col, '+');
     }
     before = layer;
     before_row = row;
-    before_at = at;
+    before_col = col;
     ++step;
   });
 }
 
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The marks grouped by layer and piece of output, in path order within a group (a
-  // counting sort).
-  const std::size_t line = std::size_t{puzzle.width} + 1;
-  const unsigned shift = piece_shift(puzzle);
-  const std::size_t pieces = ((std::size_t{puzzle.height} - 1) >> shift) + 1;
-  auto group = [&](std::uint32_t layer, std::uint32_t row) { return layer * pieces + (row >> shift); };
-  std::vector<std::size_t> first((puzzle.colors + 1) * pieces + 1, 0);
-  path_marks(puzzle, solution,
-             [&](std::uint32_t layer, std::uint32_t row, std::size_t, char) { ++first[group(layer, row) + 1]; });
-  for (std::size_t g = 1; g < first.size(); ++g) first[g] += first[g - 1];
-  std::vector<std::uint32_t> where(first.back());  // a text has fewer than 2^32 bytes (see Layout)
-  std::vector<char> symbol(first.back());
-  {
-    std::vector<std::size_t> next(first.begin(), first.end() - 1);
-    path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::size_t at, char mark) {
-      const std::size_t g = group(layer, row);
-      where[next[g]] = static_cast<std::uint32_t>(at);
-      symbol[next[g]++] = mark;
-    });
-  }
+  // The marks: a bit per state, in the order of the maps' text (layer, row, column),
+  // for each '+'; and the presses' '%' and '@', few, sorted in that order. A bit per
+  // state costs less than a list as soon as a path is long (a depth-first path can
+  // cover most of a layer), and its pages that no mark touches cost nothing.
+  const std::uint64_t layer_cells = std::uint64_t{puzzle.height} * puzzle.width;
+  Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * layer_cells + 63) / 64));
+  std::vector<std::pair<std::uint64_t, char>> presses;
+  path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col, char mark) {
+    const std::uint64_t state = layer * layer_cells + std::uint64_t{row} * puzzle.width + col;
+    if (mark == '+') walked[static_cast<std::size_t>(state / 64)] |= std::uint64_t{1} << (state % 64);
+    else presses.emplace_back(state, mark);
+  });
+  std::sort(presses.begin(), presses.end());
+  auto next_press = presses.cbegin();
 
   // A layer's map is the input's characters with the layer's floor characters made
   // '.', and the path's marks. With one layer, the input's characters are made a piece
   // at a time; with more, once, and each layer's pieces are copied from them.
+  const std::size_t line = std::size_t{puzzle.width} + 1;
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
   auto fill_input = [&](char* out, std::uint32_t cell, std::uint32_t, std::size_t, std::size_t n) {
@@ -1910,8 +1905,23 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
         const char c = from[i];
         to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
       }
-      const std::size_t g = group(layer, first_row), offset = first_row * line;
-      for (std::size_t i = first[g]; i < first[g + 1]; ++i) text[where[i] - offset] = symbol[i];
+      // The '+' of each row, a word of bits at a time; then the presses' marks.
+      const std::uint64_t first = layer * layer_cells + std::uint64_t{first_row} * puzzle.width;
+      const std::uint64_t end = first + size / line * puzzle.width;
+      for (std::uint64_t row = first, at = 0; row < end; row += puzzle.width, at += line) {
+        for (std::uint64_t state = row; state < row + puzzle.width;) {
+          const std::uint64_t n = std::min<std::uint64_t>(64 - state % 64, row + puzzle.width - state);
+          std::uint64_t bits = walked[static_cast<std::size_t>(state / 64)] >> (state % 64);
+          if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
+          for (; bits != 0; bits &= bits - 1)
+            to[at + (state - row) + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
+          state += n;
+        }
+      }
+      for (; next_press != presses.cend() && next_press->first < end; ++next_press) {
+        const std::uint64_t at = next_press->first - first;
+        to[at / puzzle.width * line + at % puzzle.width] = next_press->second;
+      }
       sink.write(text);
     };
     if (puzzle.colors == 0) {
