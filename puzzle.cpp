@@ -1507,19 +1507,27 @@ class ShortestPath {
  public:
   explicit ShortestPath(const Puzzle& puzzle)
       : layout_(puzzle.layout), cols_((layout_.cols() + 7) / 8),
-        tiles_(((std::size_t{layout_.rows()} + 7) / 8 + 2) * cols_, Tile{0, ~std::uint64_t{0}, 0, 0}) {
+        tiles_(((std::size_t{layout_.rows()} + 7) / 8 + 2) * cols_) {
     // Without colors there is one layer, '^', where a trap is no active button and
     // only walls are closed; the tiles below spell that out.
     assert(puzzle.colors == 0);
     for ([[maybe_unused]] const char c : {'.', '@', '?', '^'}) assert(is_passable(kNoColor, c) && !is_active_button(kNoColor, c));
     assert(!is_passable(kNoColor, '#'));
+    // A tile's walls gathered in a register from its eight rows of eight cells, which
+    // lie together in the grid (see Layout; cell (y, x) is at tiled(y, 0) + tiled(0, x)).
+    // The rows of tiles above and below the map's stay zero: nothing ever reaches them.
     const std::uint8_t* const grid = puzzle.grid.data();
-    for (std::uint32_t y = 0; y < layout_.rows(); ++y) {
-      Tile* const row = &tiles_[tile(y, 0)];
-      const unsigned shift = (y & 7) * 8;
+    for (std::uint32_t y0 = 0; y0 < layout_.rows(); y0 += 8) {
+      const std::uint32_t rows = std::min(8u, layout_.rows() - y0);
+      const std::uint8_t* row[8];
+      for (std::uint32_t r = 0; r < rows; ++r) row[r] = grid + layout_.tiled(y0 + r, 0);
+      Tile* const out = &tiles_[tile(y0, 0)];
       for (std::uint32_t tx = 0; tx < cols_; ++tx) {
-        const std::uint64_t walls = ~kinds_from(eight_kinds(grid + layout_.tiled(y, tx * 8)), kFloor) & kHighBits;
-        row[tx].closed &= ~(std::uint64_t{~gather_bytes(walls) & 0xFFu} << shift);
+        const std::uint32_t at = layout_.tiled(0, tx * 8);
+        std::uint64_t closed = rows == 8 ? 0 : ~std::uint64_t{0} << (8 * rows);  // below the last row
+        for (std::uint32_t r = 0; r < rows; ++r)
+          closed |= std::uint64_t{gather_bytes(~kinds_from(eight_kinds(row[r] + at), kFloor) & kHighBits)} << (8 * r);
+        out[tx].closed = closed;
       }
     }
   }
@@ -1627,7 +1635,7 @@ class ShortestPath {
 
   const Layout& layout_;
   std::uint32_t cols_;  ///< tiles in a row of tiles
-  std::vector<Tile> tiles_;
+  Buffer<Tile> tiles_;
 };
 
 }  // namespace
