@@ -574,7 +574,9 @@ Puzzle parse_puzzle(std::string_view input) {
 // all, flooding one layer at a time over bit rows, a whole horizontal run of cells
 // per step; for an unsolvable map its result is the output, since the cells the
 // spec's search discovers do not depend on its order. Only a solvable map gets the
-// exact search, which follows the spec's algorithm state by state.
+// exact search, which follows the spec's algorithm state by state. One shortcut: on a
+// map without colors the queue search's path is found by ShortestPath, without a
+// queue, before any other pass (its flood ends at once on most unsolvable maps).
 //
 // In the exact search a state (layer, cell) is one 32-bit index, layer << shift |
 // cell, where 1 << shift is the grid's size rounded up to a power of two: the padding
@@ -1682,7 +1684,8 @@ bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
 }  // namespace
 
 /// Solves `puzzle` as the spec's algorithm does with the given container. The trace
-/// build runs the exact search on unsolvable maps too, to show every state it investigates.
+/// build runs the exact search on every map (no shortcut, solvable or not), to show
+/// every state it investigates.
 Solution solve(const Puzzle& puzzle, Container container) {
   const Rules rules(puzzle.colors);
   Solution solution;
