@@ -1560,13 +1560,20 @@ class ShortestPath {
 
  private:
   struct Tile {
-    std::uint64_t next;       ///< cells the distance being flooded reaches, closed or not
+    std::uint64_t next;       ///< cells a round of a flood reaches, closed or not
     std::uint64_t closed;     ///< walls, and cells whose distance is known
     std::uint64_t low, high;  ///< the two bits of distance % 3 + 1
+    std::uint64_t seen;       ///< cells the flood from the start reached
   };
   struct Front {
     std::size_t tile;
     std::uint64_t cells;
+  };
+  /// A flood's cells of the last round.
+  struct Flood {
+    Flood(std::size_t tile, std::uint64_t cells) : front{{tile, cells}} {}
+    std::vector<Front> front, next;
+    std::size_t fronts = 1;
   };
 
   /// The tile of stored row y, column x; a row of tiles above and below the map's
@@ -1578,59 +1585,85 @@ class ShortestPath {
     return ((at.low & bit(y, x)) != 0) + 2 * ((at.high & bit(y, x)) != 0);
   }
 
-  /// Floods the distances from cell `from` until cell `to` has one (true, `distance`
-  /// set) or no cell gets one. Each round gathers what the last distance's cells reach
-  /// in their tiles' `next` (listing each tile once) and then keeps what was not closed.
-  /// The map's border is walls, so no cell of a front lies on a tile's outer edge of
-  /// the map, and a step off the map's tiles shifts in nothing.
-  bool flood(std::uint32_t from, std::uint32_t to, std::uint32_t& distance) {
+  /// One round of a flood: gathers what the front's cells reach in their tiles' `next`
+  /// (listing each tile once), then makes the new front of what take(tile, cells)
+  /// keeps of each tile's (take marks them, and `next` is cleared after it). The map's
+  /// border is walls, so no cell of a front lies on a tile's outer edge of the map,
+  /// and a step off the map's tiles shifts in nothing.
+  template <class Take>
+  void advance(Flood& flood, Take take) {
     constexpr std::uint64_t kWestCol = kEveryByte, kEastCol = kEveryByte << 7;
     Tile* const tiles = tiles_.data();
     const std::size_t down = cols_;
+    if (listed_.size() < flood.fronts * 5) listed_.resize(flood.fronts * 5);
+    std::size_t* const out = listed_.data();
+    std::size_t n = 0;
+    // Adds `cells` to tile t's next without a branch, listing t when they are its first.
+    auto reach = [&](std::size_t t, std::uint64_t cells) {
+      const std::uint64_t before = tiles[t].next;
+      out[n] = t;
+      n += (before == 0) & (cells != 0);
+      tiles[t].next = before | cells;
+    };
+    for (std::size_t i = 0; i < flood.fronts; ++i) {
+      const std::size_t t = flood.front[i].tile;
+      const std::uint64_t c = flood.front[i].cells;
+      reach(t, (c << 1 & ~kWestCol) | (c >> 1 & ~kEastCol) | c << 8 | c >> 8);
+      reach(t + 1, (c & kEastCol) >> 7);
+      reach(t - 1, (c & kWestCol) << 7);
+      reach(t + down, c >> 56);
+      reach(t - down, c << 56);
+    }
+    if (flood.next.size() < n) flood.next.resize(n);
+    std::size_t fronts = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      Tile& at = tiles[out[i]];
+      const std::uint64_t cells = take(at, at.next);
+      at.next = 0;
+      flood.next[fronts] = {out[i], cells};
+      fronts += cells != 0;
+    }
+    std::swap(flood.front, flood.next);
+    flood.fronts = fronts;
+  }
+
+  /// Floods the distances from cell `from` (the target) until cell `to` (the start)
+  /// has one (true, `distance` set), or finds that it never will. A second flood, from
+  /// `to`, takes turns with it until the two meet: on an unsolvable map the flood of
+  /// the smaller side ends first, so this costs no more than twice that side, and on
+  /// a solvable one the second flood stops halfway.
+  bool flood(std::uint32_t from, std::uint32_t to, std::uint32_t& distance) {
+    Tile* const tiles = tiles_.data();
     const std::uint32_t fy = layout_.y_of(from), fx = layout_.x_of(from), ty = layout_.y_of(to), tx = layout_.x_of(to);
-    const std::size_t goal = tile(ty, tx);
+    Flood target(tile(fy, fx), bit(fy, fx)), start(tile(ty, tx), bit(ty, tx));
+    tiles[tile(fy, fx)].closed |= bit(fy, fx);
+    tiles[tile(fy, fx)].low |= bit(fy, fx);  // distance 0: mark 1
+    tiles[tile(ty, tx)].seen |= bit(ty, tx);
+    Tile& goal = tiles[tile(ty, tx)];
     const std::uint64_t goal_bit = bit(ty, tx);
-    std::vector<Front> front{{tile(fy, fx), bit(fy, fx)}}, next;
-    std::vector<std::size_t> reached;
-    tiles[front[0].tile].closed |= front[0].cells;
-    tiles[front[0].tile].low |= front[0].cells;  // distance 0: mark 1
-    std::size_t fronts = 1;
-    for (distance = 1; fronts > 0; ++distance) {
-      if (reached.size() < fronts * 5) reached.resize(fronts * 5);
-      std::size_t* const out = reached.data();
-      std::size_t n = 0;
-      // Adds `cells` to tile t's next without a branch, listing t when they are its first.
-      auto reach = [&](std::size_t t, std::uint64_t cells) {
-        const std::uint64_t before = tiles[t].next;
-        out[n] = t;
-        n += (before == 0) & (cells != 0);
-        tiles[t].next = before | cells;
-      };
-      for (std::size_t i = 0; i < fronts; ++i) {
-        const std::size_t t = front[i].tile;
-        const std::uint64_t c = front[i].cells;
-        reach(t, (c << 1 & ~kWestCol) | (c >> 1 & ~kEastCol) | c << 8 | c >> 8);
-        reach(t + 1, (c & kEastCol) >> 7);
-        reach(t - 1, (c & kWestCol) << 7);
-        reach(t + down, c >> 56);
-        reach(t - down, c << 56);
-      }
+    bool met = false;
+    for (distance = 1; target.fronts > 0; ++distance) {
       const unsigned mark = distance % 3 + 1;
       const std::uint64_t low = mark & 1 ? ~std::uint64_t{0} : 0, high = mark & 2 ? ~std::uint64_t{0} : 0;
-      if (next.size() < n) next.resize(n);
-      fronts = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        Tile& at = tiles[out[i]];
-        const std::uint64_t cells = at.next & ~at.closed;
-        at.next = 0;
+      advance(target, [&](Tile& at, std::uint64_t reached) {
+        const std::uint64_t cells = reached & ~at.closed;
         at.closed |= cells;
         at.low |= cells & low;
         at.high |= cells & high;
-        next[fronts] = {out[i], cells};
-        fronts += cells != 0;
-      }
-      if (tiles[goal].closed & goal_bit) return true;
-      std::swap(front, next);
+        return cells;
+      });
+      if (goal.closed & goal_bit) return true;
+      if (met) continue;
+      // The flood from the start walks on what the other has measured (closed, with a
+      // mark) and what it has not (not closed), not on walls.
+      advance(start, [&](Tile& at, std::uint64_t reached) {
+        const std::uint64_t measured = at.low | at.high;
+        const std::uint64_t cells = reached & ~at.seen & (~at.closed | measured);
+        at.seen |= cells;
+        met = met || (cells & measured) != 0;
+        return cells;
+      });
+      if (start.fronts == 0 && !met) return false;
     }
     return false;
   }
@@ -1638,6 +1671,7 @@ class ShortestPath {
   const Layout& layout_;
   std::uint32_t cols_;  ///< tiles in a row of tiles
   Buffer<Tile> tiles_;
+  std::vector<std::size_t> listed_;  ///< the tiles a round reaches
 };
 
 }  // namespace

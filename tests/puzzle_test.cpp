@@ -881,6 +881,11 @@ TEST(StressTest, ColorlessQueuePathsMatchTheReferenceAcrossTiles) {
       const std::string got = solve(input, kQueue, list ? kList : kMap);
       ASSERT_EQ(got, ref.solve(false, list)) << input << (list ? "list" : "map");
     }
+    // ShortestPath settles solvability itself (solve() would fall back on the other
+    // passes and hide a wrong "no").
+    const puzzle::Puzzle p = puzzle::parse_puzzle(input);
+    const std::size_t steps = puzzle::ShortestPath(p).actions(p.start, p.target).size();
+    ASSERT_EQ(int(steps) - (steps == 0), ref.shortest()) << input;
     (ref.shortest() >= 0 ? solved : unsolved)++;
   }
   EXPECT_GT(solved, 200);
