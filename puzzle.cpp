@@ -576,7 +576,7 @@ Puzzle parse_puzzle(std::string_view input) {
 // spec's search discovers do not depend on its order. Only a solvable map gets the
 // exact search, which follows the spec's algorithm state by state. One shortcut: on a
 // map without colors the queue search's path is found by ShortestPath, without a
-// queue, before any other pass (its flood ends at once on most unsolvable maps).
+// queue, before any other pass (on an unsolvable map it stops with the smaller side).
 //
 // In the exact search a state (layer, cell) is one 32-bit index, layer << shift |
 // cell, where 1 << shift is the grid's size rounded up to a power of two: the padding
@@ -1504,7 +1504,8 @@ std::vector<std::uint8_t> backtrace(const Puzzle& puzzle, const Marks& marks, un
 /// orientation), where a step in a direction is a shift; a distance touches only the
 /// tiles next to the cells of the one before. A cell keeps its distance modulo 3 (plus
 /// one; zero: not reached), which tells a neighbour one step closer from one as far or
-/// further. The flood stops at the start's distance. Memory: half a byte per cell.
+/// further. The flood stops at the start's distance (see flood() for an unsolvable
+/// map). Memory: five words per tile, five eighths of a byte per cell.
 class ShortestPath {
  public:
   explicit ShortestPath(const Puzzle& puzzle)
