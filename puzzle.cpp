@@ -733,8 +733,8 @@ class Reachability {
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
     enter(layer);
     const std::size_t i = bit_word(y, x / 64, words_);
-    const Masks masks = this->masks(i / 8)[i % 8];
-    return {masks.open >> (x % 64) & 1, masks.walk >> (x % 64) & 1};
+    const Masks word = masks(i / 8)[i % 8];
+    return {word.open >> (x % 64) & 1, word.walk >> (x % 64) & 1};
   }
 
  private:
@@ -1640,12 +1640,12 @@ class ShortestPath {
     tiles[tile(fy, fx)].closed |= bit(fy, fx);
     tiles[tile(fy, fx)].low |= bit(fy, fx);  // distance 0: mark 1
     tiles[tile(ty, tx)].seen |= bit(ty, tx);
-    Tile& goal = tiles[tile(ty, tx)];
+    const Tile& goal = tiles[tile(ty, tx)];
     const std::uint64_t goal_bit = bit(ty, tx);
     bool met = false;
     for (distance = 1; target.fronts > 0; ++distance) {
-      const unsigned mark = distance % 3 + 1;
-      const std::uint64_t low = mark & 1 ? ~std::uint64_t{0} : 0, high = mark & 2 ? ~std::uint64_t{0} : 0;
+      const unsigned code = distance % 3 + 1;  // the mark of this distance
+      const std::uint64_t low = code & 1 ? ~std::uint64_t{0} : 0, high = code & 2 ? ~std::uint64_t{0} : 0;
       advance(target, [&](Tile& at, std::uint64_t reached) {
         const std::uint64_t cells = reached & ~at.closed;
         at.closed |= cells;
