@@ -1630,9 +1630,10 @@ class ShortestPath {
 
   /// Floods the distances from cell `from` (the target) until cell `to` (the start)
   /// has one (true, `distance` set), or finds that it never will. A second flood, from
-  /// `to`, takes turns with it until the two meet: on an unsolvable map the flood of
-  /// the smaller side ends first, so this costs no more than twice that side, and on
-  /// a solvable one the second flood stops halfway.
+  /// `to`, goes along until the two meet, a round whenever it has done at most an
+  /// eighth of the first one's work (tiles of its fronts): on an unsolvable map whose
+  /// start is walled in, it ends before the first has gone far (the first stops within
+  /// nine times the second's whole flood), and on a solvable map it adds an eighth at most.
   bool flood(std::uint32_t from, std::uint32_t to, std::uint32_t& distance) {
     Tile* const tiles = tiles_.data();
     const std::uint32_t fy = layout_.y_of(from), fx = layout_.x_of(from), ty = layout_.y_of(to), tx = layout_.x_of(to);
@@ -1643,7 +1644,9 @@ class ShortestPath {
     const Tile& goal = tiles[tile(ty, tx)];
     const std::uint64_t goal_bit = bit(ty, tx);
     bool met = false;
+    std::size_t work = 0, start_work = 0;  // tiles of the floods' fronts so far
     for (distance = 1; target.fronts > 0; ++distance) {
+      work += target.fronts;
       const unsigned code = distance % 3 + 1;  // the mark of this distance
       const std::uint64_t low = code & 1 ? ~std::uint64_t{0} : 0, high = code & 2 ? ~std::uint64_t{0} : 0;
       advance(target, [&](Tile& at, std::uint64_t reached) {
@@ -1654,9 +1657,10 @@ class ShortestPath {
         return cells;
       });
       if (goal.closed & goal_bit) return true;
-      if (met) continue;
+      if (met || start_work * 8 > work) continue;
       // The flood from the start walks on what the other has measured (closed, with a
       // mark) and what it has not (not closed), not on walls.
+      start_work += start.fronts;
       advance(start, [&](Tile& at, std::uint64_t reached) {
         const std::uint64_t measured = at.low | at.high;
         const std::uint64_t cells = reached & ~at.seen & (~at.closed | measured);
