@@ -702,9 +702,10 @@ class Reachability {
         words_(row_words(layout_)), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
         layer_words_(map_words(layout_)), plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
-        words_arena_((plane_count_ + layers_ + 2) * layer_words_), planes_(words_arena_.data()),
+        words_arena_((plane_count_ + layers_ + 4) * layer_words_), planes_(words_arena_.data()),
         reached_(planes_ + plane_count_ * layer_words_), seeded_(reached_ + layers_ * layer_words_),
-        pressed_(seeded_ + layer_words_), masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8),
+        pressed_(seeded_ + layer_words_), common_(pressed_ + layer_words_), ring_(common_ + layer_words_),
+        masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8),
         listed_(layer_words_ / 8), pending_(layers_) {
     build_planes();
     const std::uint32_t x = layout_.x_of(puzzle.target);
@@ -795,6 +796,10 @@ class Reachability {
     masks_layer_[block] = static_cast<std::uint8_t>(layer_ + 1);
     for (std::size_t k = 0; k < 8; ++k) {
       const std::uint64_t* const p = &planes_[(8 * block + k) * plane_count_];
+      if (layer_ == layers_) {  // the floor that every layer walks on (see flood)
+        out[k].open = out[k].walk = p[kFloorPlane];
+        continue;
+      }
       if (plane_count_ == kDoorPlane) {  // no letters
         out[k].open = out[k].walk = p[kFloorPlane] | p[kTrapPlane];
         continue;
@@ -876,9 +881,36 @@ class Reachability {
   /// it. The seeds are gathered in a bit map first, and the active buttons reached are
   /// pressed after the flood, both through the sorted list of the words they touch, so
   /// that they go through memory in order and a small flood costs little.
+  ///
+  /// On a map of few walls every layer floods most of it, mostly over floor, which
+  /// every layer walks on alike. So when a second flood begins, the start's floor
+  /// region (common_: floor cells joined by floor) is flooded once, as a layer of its
+  /// own (layers_, whose masks are the floor); a layer's flood that reaches a cell of
+  /// it then takes all of it at once (take_common), and goes on from what lies around
+  /// it. Floor is open and walkable in every layer, so the layer reaches the whole
+  /// region from any cell of it.
   bool flood(std::uint32_t layer) {
+    if (!common_made_ && layers_ > 1) {
+      const std::uint32_t x = layout_.x_of(puzzle_.start);
+      std::vector<std::size_t> start{bit_word(layout_.y_of(puzzle_.start), x / 64, words_) * 64 + x % 64};
+      if (fill(layers_, start)) return true;  // the target lies in the region
+      common_made_ = true;
+      while (common_end_ > 0 && !common_[common_end_ - 1]) --common_end_;
+      while (common_begin_ < common_end_ && !common_[common_begin_]) ++common_begin_;
+    }
+    std::vector<std::size_t> seeds;
+    seeds.swap(pending_[layer]);
+    if (fill(layer, seeds)) return true;
+    press(layer);
+    return false;
+  }
+
+  /// The flood of `layer` (layers_: the floor region) from `seeds`, as bit_word * 64 +
+  /// bit; true if it reaches the target.
+  bool fill(std::uint32_t layer, const std::vector<std::size_t>& seeds) {
     enter(layer);
-    std::uint64_t* const reached = &reached_[layer * layer_words_];
+    std::uint64_t* const reached = layer == layers_ ? common_ : &reached_[layer * layer_words_];
+    bool took_common = !common_made_ || took_common_[layer];
     std::uint64_t* const pressed = pressed_;
     std::size_t* const work = work_.data();
     std::uint8_t* const listed = listed_.data();
@@ -901,20 +933,42 @@ class Reachability {
       }
       if (bits & ~walk) stop_at(i, bits & ~walk);
     };
+    const std::size_t group = 8 * std::size_t{words_};  // words in a group of eight rows
+    // Reaches the cells `bits` of word i and steps from those the layer walks on to
+    // their neighbours, without a flood of the block: for cells beside the floor
+    // region once it is taken (seeds, mostly buttons; doors and buttons around it),
+    // whose neighbours are mostly in it already.
+    auto seed = [&](std::size_t i, std::uint64_t bits) {
+      const Masks& word = masks(i / 8)[i % 8];
+      bits &= word.open & ~reached[i];
+      if (!bits) return;
+      reached[i] |= bits;
+      if (bits & ~word.walk) stop_at(i, bits & ~word.walk);
+      bits &= word.walk;
+      const std::size_t k = i % 8, w = i / 8 % words_;
+      reach(i, bits << 1 | bits >> 1);
+      if (bits >> 63 && w + 1 < words_) reach(i + 8, 1);
+      if (bits & 1 && w > 0) reach(i - 8, std::uint64_t{1} << 63);
+      if (k > 0 || i >= group) reach(k > 0 ? i - 1 : i - group + 7, bits);
+      if (k < 7 || i + group < layer_words_) reach(k < 7 ? i + 1 : i + group - 7, bits);
+    };
     {
       std::uint64_t* const seeded = seeded_;
       std::vector<std::size_t> words;
-      for (const std::size_t bit : pending_[layer]) {
+      for (const std::size_t bit : seeds) {
         if (!seeded[bit / 64]) words.push_back(bit / 64);
         seeded[bit / 64] |= std::uint64_t{1} << (bit % 64);
       }
-      std::vector<std::size_t>().swap(pending_[layer]);
       in_order(words, seeded, [&](std::size_t i) {
-        reach(i, seeded[i]);
+        if (!took_common && (seeded[i] & (common_[i] | beside(common_, i)))) {
+          took_common = took_common_[layer] = true;
+          take_common(reached, reach, stop_at);
+        }
+        if (common_made_ && took_common) seed(i, seeded[i]);
+        else reach(i, seeded[i]);
         seeded[i] = 0;
       });
     }
-    const std::size_t group = 8 * std::size_t{words_};  // words in a group of eight rows
     while (top > 0) {
       const std::size_t block = work[--top];
       listed[block] = 0;
@@ -956,10 +1010,58 @@ class Reachability {
         if (runs[k] >> 63) reach(first + 8 + k, 1);
         if (runs[k] & 1) reach(first - 8 + k, std::uint64_t{1} << 63);
       }
+      if (!took_common) {
+        std::uint64_t meets = 0;
+        for (unsigned k = 0; k < 8; ++k) meets |= runs[k] & common_[first + k];
+        if (meets) {
+          took_common = took_common_[layer] = true;
+          take_common(reached, reach, stop_at);
+        }
+      }
       if (reached[target_word_] & target_bit_) return true;
     }
-    press(layer);
     return false;
+  }
+
+  /// Reaches, for the current layer, the whole floor region, the cells beside it that
+  /// the layer can enter (stop_at(i, bits) for those it cannot walk on from), and
+  /// through reach(i, bits) the cells beside those it walks on; word by word over the
+  /// region's words and their neighbours, the ring of cells beside it in ring_.
+  template <class Reach, class StopAt>
+  void take_common(std::uint64_t* reached, Reach reach, StopAt stop_at) {
+    const std::size_t group = 8 * std::size_t{words_};
+    const std::size_t begin = common_begin_ >= group + 8 ? common_begin_ - group - 8 : 0;
+    const std::size_t end = std::min(layer_words_, common_end_ + group + 8);
+    for (std::size_t i = common_begin_; i < common_end_; ++i) reached[i] |= common_[i];
+    const Masks* here = nullptr;
+    for (std::size_t i = begin; i < end; ++i) {
+      if (i % 8 == 0 || !here) here = masks(i / 8);
+      const Masks& word = here[i % 8];
+      const std::uint64_t around = beside(common_, i) & word.open & ~reached[i];
+      if (!around) continue;
+      reached[i] |= around;
+      ring_[i] = around & word.walk;
+      if (around & ~word.walk) stop_at(i, around & ~word.walk);
+    }
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::uint64_t next = beside(ring_, i) & ~reached[i];
+      if (next) reach(i, next);
+    }
+    std::fill(ring_ + begin, ring_ + end, 0);
+  }
+
+  /// The cells of word i next to a cell of `bits` (a layer's words).
+  std::uint64_t beside(const std::uint64_t* bits, std::size_t i) const {
+    const std::size_t group = 8 * std::size_t{words_}, k = i % 8, w = i / 8 % words_;
+    const std::uint64_t c = bits[i];
+    std::uint64_t around = c << 1 | c >> 1;
+    if (w > 0) around |= bits[i - 8] >> 63;
+    if (w + 1 < words_) around |= bits[i + 8] << 63;
+    if (k > 0) around |= bits[i - 1];
+    else if (i >= group) around |= bits[i - group + 7];
+    if (k < 7) around |= bits[i + 1];
+    else if (i + group < layer_words_) around |= bits[i + group - 7];
+    return around;
   }
 
   const Puzzle& puzzle_;
@@ -979,6 +1081,11 @@ class Reachability {
   std::uint64_t* const reached_;   ///< [layer * layer_words_ + bit_word(y, w)]
   std::uint64_t* const seeded_;    ///< the flood's seeds, gathered (one layer's words)
   std::uint64_t* const pressed_;   ///< the active buttons the flood reached
+  std::uint64_t* const common_;    ///< the start's floor region (see flood), once a second flood begins
+  std::uint64_t* const ring_;      ///< take_common's cells beside the region that a layer walks on
+  bool common_made_ = false;
+  std::size_t common_begin_ = 0, common_end_ = layer_words_;  ///< the words of common_ with cells
+  std::vector<bool> took_common_ = std::vector<bool>(layers_);  ///< per layer: has the floor region
   std::uint32_t layer_ = 0;        ///< the layer masks() is for
   std::uint64_t flip_[5] = {};     ///< XORed into the color planes: all ones where the layer's color bit is 0
   Buffer<Masks> masks_;            ///< [bit_word(y, w)]: the masks of layer masks_layer_[block] - 1
