@@ -1786,6 +1786,22 @@ class ShortestPath {
   std::vector<std::size_t> listed_;  ///< the tiles a round reaches
 };
 
+/// Whether the cells a map without colors lets one reach from `cell` are fewer than
+/// `limit` and do not include `other`: then the map is unsolvable, found without
+/// building anything (a target or start walled in).
+bool walled_in(const Puzzle& puzzle, std::uint32_t cell, std::uint32_t other, std::size_t limit) {
+  std::vector<std::uint32_t> seen{cell};
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    for (int d = 0; d < 4; ++d) {
+      const std::uint32_t next = puzzle.layout.step(d).from(seen[i]);
+      if (puzzle.grid[next] == kWall || std::find(seen.begin(), seen.end(), next) != seen.end()) continue;
+      if (next == other || seen.size() + 1 >= limit) return false;
+      seen.push_back(next);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 /// The outcome of a search: the path from the start to the target as its actions (none
@@ -1835,7 +1851,9 @@ bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
 Solution solve(const Puzzle& puzzle, Container container) {
   const Rules rules(puzzle.colors);
   Solution solution;
-  if (!kTraceBuild && puzzle.colors == 0 && container == Container::queue) {
+  // (a few cells walled in around the target or the start are seen at once)
+  if (!kTraceBuild && puzzle.colors == 0 && container == Container::queue &&
+      !walled_in(puzzle, puzzle.target, puzzle.start, 64) && !walled_in(puzzle, puzzle.start, puzzle.target, 64)) {
     solution.actions = ShortestPath(puzzle).actions(puzzle.start, puzzle.target);
     if (solution.solved()) return solution;
   }
