@@ -883,12 +883,12 @@ class Reachability {
   /// that they go through memory in order and a small flood costs little.
   ///
   /// On a map of few walls every layer floods most of it, mostly over floor, which
-  /// every layer walks on alike. So when a second flood begins, the start's floor
-  /// region (common_: floor cells joined by floor) is flooded once, as a layer of its
-  /// own (layers_, whose masks are the floor); a layer's flood that reaches a cell of
-  /// it then takes all of it at once (take_common), and goes on from what lies around
-  /// it. Floor is open and walkable in every layer, so the layer reaches the whole
-  /// region from any cell of it.
+  /// every layer walks on alike. So on a map with colors, before the first flood,
+  /// the start's floor region (common_: floor cells joined by floor) is flooded once,
+  /// as a layer of its own (layers_, whose masks are the floor); a layer's flood that
+  /// reaches a cell of it then takes all of it at once (take_common), and goes on
+  /// from what lies around it. Floor is open and walkable in every layer, so the
+  /// layer reaches the whole region from any cell of it.
   bool flood(std::uint32_t layer) {
     if (!common_made_ && layers_ > 1) {
       const std::uint32_t x = layout_.x_of(puzzle_.start);
@@ -952,6 +952,11 @@ class Reachability {
       if (k > 0 || i >= group) reach(k > 0 ? i - 1 : i - group + 7, bits);
       if (k < 7 || i + group < layer_words_) reach(k < 7 ? i + 1 : i + group - 7, bits);
     };
+    // Takes the floor region, once per layer.
+    auto take = [&] {
+      took_common = took_common_[layer] = true;
+      take_common(reached, reach, stop_at);
+    };
     {
       std::uint64_t* const seeded = seeded_;
       std::vector<std::size_t> words;
@@ -960,10 +965,7 @@ class Reachability {
         seeded[bit / 64] |= std::uint64_t{1} << (bit % 64);
       }
       in_order(words, seeded, [&](std::size_t i) {
-        if (!took_common && (seeded[i] & (common_[i] | beside(common_, i)))) {
-          took_common = took_common_[layer] = true;
-          take_common(reached, reach, stop_at);
-        }
+        if (!took_common && (seeded[i] & (common_[i] | beside(common_, i)))) take();
         if (common_made_ && took_common) seed(i, seeded[i]);
         else reach(i, seeded[i]);
         seeded[i] = 0;
@@ -1013,10 +1015,7 @@ class Reachability {
       if (!took_common) {
         std::uint64_t meets = 0;
         for (unsigned k = 0; k < 8; ++k) meets |= runs[k] & common_[first + k];
-        if (meets) {
-          took_common = took_common_[layer] = true;
-          take_common(reached, reach, stop_at);
-        }
+        if (meets) take();
       }
       if (reached[target_word_] & target_bit_) return true;
     }
@@ -1030,12 +1029,12 @@ class Reachability {
   template <class Reach, class StopAt>
   void take_common(std::uint64_t* reached, Reach reach, StopAt stop_at) {
     const std::size_t group = 8 * std::size_t{words_};
-    const std::size_t begin = common_begin_ >= group + 8 ? common_begin_ - group - 8 : 0;
+    const std::size_t begin = common_begin_ >= group + 8 ? (common_begin_ - group - 8) / 8 * 8 : 0;
     const std::size_t end = std::min(layer_words_, common_end_ + group + 8);
     for (std::size_t i = common_begin_; i < common_end_; ++i) reached[i] |= common_[i];
     const Masks* here = nullptr;
-    for (std::size_t i = begin; i < end; ++i) {
-      if (i % 8 == 0 || !here) here = masks(i / 8);
+    for (std::size_t i = begin; i < end; ++i) {  // begin is a block's first word
+      if (i % 8 == 0) here = masks(i / 8);
       const Masks& word = here[i % 8];
       const std::uint64_t around = beside(common_, i) & word.open & ~reached[i];
       if (!around) continue;
@@ -1081,7 +1080,7 @@ class Reachability {
   std::uint64_t* const reached_;   ///< [layer * layer_words_ + bit_word(y, w)]
   std::uint64_t* const seeded_;    ///< the flood's seeds, gathered (one layer's words)
   std::uint64_t* const pressed_;   ///< the active buttons the flood reached
-  std::uint64_t* const common_;    ///< the start's floor region (see flood), once a second flood begins
+  std::uint64_t* const common_;    ///< the start's floor region (see flood), on a map with colors
   std::uint64_t* const ring_;      ///< take_common's cells beside the region that a layer walks on
   bool common_made_ = false;
   std::size_t common_begin_ = 0, common_end_ = layer_words_;  ///< the words of common_ with cells
