@@ -858,11 +858,13 @@ TEST(StressTest, MapsOutputInSeveralPiecesMatchTheReference) {
   EXPECT_LT(solved, 10);
 }
 
-TEST(StressTest, ColorlessQueuePathsMatchTheReferenceAcrossTiles) {
+TEST(StressTest, ColorlessSearchesMatchTheReferenceAcrossTiles) {
   // Without colors the queue search's path comes from ShortestPath's flood over tiles
-  // of 8 x 8 cells, not from a queue: maps of many tiles (wide, tall: transposed, and
-  // thin: plain rows), paths that cross tile edges every way, targets walled in and
-  // starts walled in (the flood from the target ends and the map is unsolvable).
+  // of 8 x 8 cells, not from a queue, and the stack search runs before any
+  // reachability pass, beside TargetSide's flood: maps of many tiles (wide, tall:
+  // transposed, and thin: plain rows), paths that cross tile edges every way, targets
+  // walled in and starts walled in (the flood from the target ends and the map is
+  // unsolvable).
   Rng rng{8008};
   int solved = 0, unsolved = 0, walled = 0;
   for (int i = 0; i < 600; ++i) {
@@ -880,12 +882,22 @@ TEST(StressTest, ColorlessQueuePathsMatchTheReferenceAcrossTiles) {
     for (bool list : {false, true}) {
       const std::string got = solve(input, kQueue, list ? kList : kMap);
       ASSERT_EQ(got, ref.solve(false, list)) << input << (list ? "list" : "map");
+      // The stack search runs first here too, beside a flood from the target.
+      ASSERT_EQ(solve(input, kStack, list ? kList : kMap), ref.solve(true, list)) << input << (list ? "list" : "map");
     }
     // ShortestPath settles solvability itself (solve() would fall back on the other
     // passes and hide a wrong "no").
     const puzzle::Puzzle p = puzzle::parse_puzzle(input);
     const std::size_t steps = puzzle::ShortestPath(p).actions(p.start, p.target).size();
     ASSERT_EQ(int(steps) - (steps == 0), ref.shortest()) << input;
+    // So does TargetSide, once the search has discovered the start (solve() would
+    // hide a wrong "walled off" as above).
+    unsigned shift = 1;
+    while ((std::uint64_t{1} << shift) < p.layout.cells()) ++shift;
+    puzzle::Marks marks(p, shift);
+    marks.closed()[p.start / 64] |= std::uint64_t{1} << (p.start % 64);
+    puzzle::TargetSide side(p, marks);
+    ASSERT_EQ(side.walled_off(p.layout.cells()), ref.shortest() < 0) << input;
     // The quick look before it never calls a solvable map walled in.
     if (ref.shortest() >= 0) {
       ASSERT_FALSE(puzzle::walled_in(p, p.target, p.start, 64)) << input;

@@ -167,8 +167,8 @@ def parse_mutants(path=MUTANTS_FILE):
 # queue (puzzle.cpp, solve()). A mutant of the exact search or of a rule both passes
 # share models a bug of a solver's one search, which shows on such maps too, so it
 # also turns that shortcut off with this edit.
-SHORTCUT_OFF = ("if (!kTraceBuild && puzzle.colors == 0 && container == Container::queue &&",
-                "if (false &&  // mutant: no colorless shortcut\n      ")
+SHORTCUT_OFF = ("if (colorless_search && container == Container::queue) {",
+                "if (false) {  // mutant: no colorless shortcut")
 
 
 def mutant_edits(mutant):
