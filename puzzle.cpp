@@ -1573,8 +1573,8 @@ std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& spac
   // the one that was on top: `picked` follows it in a register, so that the next
   // state's loads need not wait for the container's (1.3x faster on open maps).
   std::uint32_t picked = 0;
-  bool have_picked = false;
-  std::uint32_t countdown = kPauseEvery;  // stack: picked is the next state, already off the container
+  bool have_picked = false;  // stack: picked is the next state, already off the container
+  std::uint32_t countdown = kPauseEvery;
   auto move = [&](std::uint32_t next, unsigned d) {
     const unsigned open = !is_closed(next);
     discover(next, (kByMove + d) * open);
@@ -1947,9 +1947,9 @@ Solution solve(const Puzzle& puzzle, Container container) {
     end = exact_search<Container::queue>(puzzle, rules, marks, shift);
   } else if (!colorless_search) {
     end = exact_search<Container::stack>(puzzle, rules, marks, shift);
-  } else {  // a flood from the target, as fast as the search (a state per cell), stops it if it must
+  } else {  // a flood from the target, a cell per eight states, stops it if it must
     TargetSide side(puzzle, marks);
-    end = exact_search<Container::stack>(puzzle, rules, marks, shift, [&] { return side.walled_off(kPauseEvery); });
+    end = exact_search<Container::stack>(puzzle, rules, marks, shift, [&] { return side.walled_off(kPauseEvery / 8); });
   }
   if (end == kNotFound) {  // in the trace build, or a colorless stack search
     [[maybe_unused]] const bool none = unsolvable(puzzle, rules, solution);
