@@ -574,9 +574,12 @@ Puzzle parse_puzzle(std::string_view input) {
 // all, flooding one layer at a time over bit rows, a whole horizontal run of cells
 // per step; for an unsolvable map its result is the output, since the cells the
 // spec's search discovers do not depend on its order. Only a solvable map gets the
-// exact search, which follows the spec's algorithm state by state. One shortcut: on a
-// map without colors the queue search's path is found by ShortestPath, without a
-// queue, before any other pass (on an unsolvable map it stops with the smaller side).
+// exact search, which follows the spec's algorithm state by state. On a map without
+// colors, which is likely solvable unless a few cells around the target or the start
+// are walled in, the search comes first: the queue search's path is found by
+// ShortestPath, without a queue (on an unsolvable map it stops with the smaller
+// side), and the stack search runs beside TargetSide, a flood from the target that
+// stops it if the target is walled off; the reachability pass runs if they fail.
 //
 // In the exact search a state (layer, cell) is one 32-bit index, layer << shift |
 // cell, where 1 << shift is the grid's size rounded up to a power of two: the padding
@@ -702,9 +705,9 @@ class Reachability {
         words_(row_words(layout_)), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
         layer_words_(map_words(layout_)), plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
-        words_arena_((plane_count_ + layers_ + 4) * layer_words_), planes_(words_arena_.data()),
+        words_arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(words_arena_.data()),
         reached_(planes_ + plane_count_ * layer_words_), seeded_(reached_ + layers_ * layer_words_),
-        pressed_(seeded_ + layer_words_), common_(pressed_ + layer_words_), ring_(common_ + layer_words_),
+        pressed_(seeded_ + layer_words_), common_(pressed_ + layer_words_), ring_(common_ + layer_words_), border_(ring_ + layer_words_),
         masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8),
         listed_(layer_words_ / 8), pending_(layers_) {
     build_planes();
@@ -897,6 +900,8 @@ class Reachability {
       common_made_ = true;
       while (common_end_ > 0 && !common_[common_end_ - 1]) --common_end_;
       while (common_begin_ < common_end_ && !common_[common_begin_]) ++common_begin_;
+      const auto [begin, end] = around_common();
+      for (std::size_t i = begin; i < end; ++i) border_[i] = beside(common_, i) & ~common_[i];
     }
     std::vector<std::size_t> seeds;
     seeds.swap(pending_[layer]);
@@ -965,7 +970,7 @@ class Reachability {
         seeded[bit / 64] |= std::uint64_t{1} << (bit % 64);
       }
       in_order(words, seeded, [&](std::size_t i) {
-        if (!took_common && (seeded[i] & (common_[i] | beside(common_, i)))) take();
+        if (!took_common && (seeded[i] & (common_[i] | border_[i]))) take();
         if (common_made_ && took_common) seed(i, seeded[i]);
         else reach(i, seeded[i]);
         seeded[i] = 0;
@@ -1028,15 +1033,13 @@ class Reachability {
   /// region's words and their neighbours, the ring of cells beside it in ring_.
   template <class Reach, class StopAt>
   void take_common(std::uint64_t* reached, Reach reach, StopAt stop_at) {
-    const std::size_t group = 8 * std::size_t{words_};
-    const std::size_t begin = common_begin_ >= group + 8 ? (common_begin_ - group - 8) / 8 * 8 : 0;
-    const std::size_t end = std::min(layer_words_, common_end_ + group + 8);
+    const auto [begin, end] = around_common();
     for (std::size_t i = common_begin_; i < common_end_; ++i) reached[i] |= common_[i];
     const Masks* here = nullptr;
     for (std::size_t i = begin; i < end; ++i) {  // begin is a block's first word
       if (i % 8 == 0) here = masks(i / 8);
       const Masks& word = here[i % 8];
-      const std::uint64_t around = beside(common_, i) & word.open & ~reached[i];
+      const std::uint64_t around = border_[i] & word.open & ~reached[i];
       if (!around) continue;
       reached[i] |= around;
       ring_[i] = around & word.walk;
@@ -1047,6 +1050,13 @@ class Reachability {
       if (next) reach(i, next);
     }
     std::fill(ring_ + begin, ring_ + end, 0);
+  }
+
+  /// The words of the floor region and of the cells beside it, from a block's first word.
+  std::pair<std::size_t, std::size_t> around_common() const {
+    const std::size_t group = 8 * std::size_t{words_};
+    return {common_begin_ >= group + 8 ? (common_begin_ - group - 8) / 8 * 8 : 0,
+            std::min(layer_words_, common_end_ + group + 8)};
   }
 
   /// The cells of word i next to a cell of `bits` (a layer's words).
@@ -1082,6 +1092,7 @@ class Reachability {
   std::uint64_t* const pressed_;   ///< the active buttons the flood reached
   std::uint64_t* const common_;    ///< the start's floor region (see flood), on a map with colors
   std::uint64_t* const ring_;      ///< take_common's cells beside the region that a layer walks on
+  std::uint64_t* const border_;    ///< the cells beside the floor region, not in it (made with it)
   bool common_made_ = false;
   std::size_t common_begin_ = 0, common_end_ = layer_words_;  ///< the words of common_ with cells
   std::vector<bool> took_common_ = std::vector<bool>(layers_);  ///< per layer: has the floor region
