@@ -912,6 +912,37 @@ TEST(StressTest, ColorlessSearchesMatchTheReferenceAcrossTiles) {
   EXPECT_GT(walled, 20);  // and sees most unsolvable ones
 }
 
+TEST(StressTest, ColorlessStackSearchStopsWhereTheTargetIsWalledOff) {
+  // Maps without colors large enough for the stack search to pause (every 16384
+  // states) and let TargetSide flood: the target in a box of walls too large for
+  // walled_in (unsolvable: TargetSide stops the search, the reachability pass gives
+  // the output), or with a gap in the box (solvable: the flood meets the search and
+  // the search goes on). Wide and tall (transposed) maps, a few walls scattered.
+  Rng rng{4242};
+  for (int i = 0; i < 12; ++i) {
+    const bool tall = i % 2 == 1, gap = i % 3 == 2;
+    RandomMap m{0, tall ? 260u : 140u, tall ? 140u : 260u, {}};
+    m.rows.assign(m.height, std::string(m.width, '.'));
+    for (auto& row : m.rows)
+      for (char& c : row)
+        if (rng.below(10) == 0) c = '#';
+    const std::uint32_t side = 12 + rng.below(20);  // the box: side x side, walls around
+    const std::uint32_t top = 10 + rng.below(m.height - side - 20), left = 10 + rng.below(m.width - side - 20);
+    for (std::uint32_t r = top; r < top + side; ++r)
+      for (std::uint32_t c = left; c < left + side; ++c)
+        m.rows[r][c] = (r == top || c == left || r + 1 == top + side || c + 1 == left + side) ? '#' : '.';
+    if (gap) m.rows[top][left + side / 2] = '.';
+    m.rows[top + side / 2][left + side / 2] = '?';
+    m.rows[rng.below(5)][rng.below(5)] = '@';
+    const std::string input = m.text();
+    Reference ref(m);
+    const puzzle::Puzzle p = puzzle::parse_puzzle(input);
+    ASSERT_FALSE(puzzle::walled_in(p, p.target, p.start, 64));
+    for (bool list : {false, true})
+      ASSERT_EQ(solve(input, kStack, list ? kList : kMap), ref.solve(true, list)) << input << (list ? "list" : "map");
+  }
+}
+
 TEST(StressTest, BothReachabilityPassesFindTheSameCells) {
   // Regions (many colors) and Reachability (few) must settle every map alike, whatever
   // its colors; unsolvable_by runs one of them as solve() would.
