@@ -578,8 +578,8 @@ Puzzle parse_puzzle(std::string_view input) {
 // colors, which is likely solvable unless a few cells around the target or the start
 // are walled in, the search comes first: the queue search's path is found by
 // ShortestPath, without a queue (on an unsolvable map it stops with the smaller
-// side), and the stack search runs beside TargetSide, a flood from the target that
-// stops it if the target is walled off; the reachability pass runs if they fail.
+// side), and the stack search runs beside a flood of the target's Side that stops it
+// if the target is walled off; the reachability pass runs if they fail.
 //
 // In the exact search a state (layer, cell) is one 32-bit index, layer << shift |
 // cell, where 1 << shift is the grid's size rounded up to a power of two: the padding
@@ -1362,7 +1362,8 @@ class Marks {
     }
   }
   std::uint64_t* closed() { return closed_.data(); }
-  const std::uint64_t* closed() const { return closed_.data(); }
+  /// Whether `state` is closed: on an open cell, discovered.
+  bool closed(std::uint32_t state) const { return closed_[state >> 6] >> (state & 63) & 1; }
   std::uint16_t* how() { return how_.data(); }
   const std::uint64_t* special() const { return special_.data(); }
   unsigned how(std::uint32_t state) const { return how_[state >> 2] >> ((state & 3) * 4) & 15; }
@@ -1502,28 +1503,28 @@ void trace(const Puzzle& p, std::uint32_t layer, std::uint32_t cell) {
 inline void trace(const Puzzle&, std::uint32_t, std::uint32_t) {}
 #endif
 
-/// A flood from the target of a map without colors, a little at a time beside the
-/// exact search (which then has not been told whether the map is solvable): it finds
-/// a target walled in by many cells long before the search has been everywhere on the
-/// start's side. It stops, its question answered, where it meets a cell the search
-/// has discovered; or once it has flooded the target's side without meeting one: the
-/// map is unsolvable. One bit per cell, and a stack of the cells to flood from.
-class TargetSide {
+/// The side of a map without colors that one cell lies on (the cells it reaches; walls
+/// stop it), flooded a little at a time until it meets a cell that answers a question
+/// (the other end of the map, a cell the search has discovered) or turns out closed
+/// off without one: then the map is unsolvable. One bit per cell (pages touched only
+/// where it floods), and a stack of the cells still to flood from.
+class Side {
  public:
-  TargetSide(const Puzzle& puzzle, const Marks& marks)
-      : puzzle_(puzzle), marks_(marks), seen_(static_cast<std::size_t>(puzzle.layout.cells() / 64 + 1)) {
-    see(puzzle.target);
+  Side(const Puzzle& puzzle, std::uint32_t cell)
+      : puzzle_(puzzle), seen_(static_cast<std::size_t>(puzzle.layout.cells() / 64 + 1)) {
+    see(cell);
   }
-  /// Floods from up to `cells` more cells. True once the target's side is flooded and
-  /// the search has discovered none of it (then the map is unsolvable).
-  bool walled_off(std::size_t cells) {
+  /// Floods from up to `cells` more cells; true once the side is flooded and none of
+  /// its cells (but the first) made meets(cell) true.
+  template <class Meets>
+  bool closed_off(std::size_t cells, Meets meets) {
     for (; cells > 0 && !met_ && !pending_.empty(); --cells) {
       const std::uint32_t cell = pending_.back();
       pending_.pop_back();
       for (int d = 0; d < 4; ++d) {
         const std::uint32_t next = puzzle_.layout.step(d).from(cell);
         if (puzzle_.grid[next] == kWall || seen_[next / 64] >> (next % 64) & 1) continue;
-        met_ = met_ || (marks_.closed()[next / 64] >> (next % 64) & 1);  // open, closed: discovered
+        met_ = met_ || meets(next);
         see(next);
       }
     }
@@ -1536,11 +1537,17 @@ class TargetSide {
     pending_.push_back(cell);
   }
   const Puzzle& puzzle_;
-  const Marks& marks_;
   Buffer<std::uint64_t> seen_;
   std::vector<std::uint32_t> pending_;
   bool met_ = false;
 };
+
+/// Whether the side of `cell` is flooded from fewer than `limit` of its cells without
+/// meeting `other`: then the map is unsolvable, found before anything is built (a
+/// target or start walled in).
+bool walled_in(const Puzzle& puzzle, std::uint32_t cell, std::uint32_t other, std::size_t limit) {
+  return Side(puzzle, cell).closed_off(limit, [other](std::uint32_t next) { return next == other; });
+}
 
 /// exact_search's `pause`, when it has none.
 struct NoPause {
@@ -1870,22 +1877,6 @@ class ShortestPath {
   std::vector<std::size_t> listed_;  ///< the tiles a round reaches
 };
 
-/// Whether the cells a map without colors lets one reach from `cell` are fewer than
-/// `limit` and do not include `other`: then the map is unsolvable, found without
-/// building anything (a target or start walled in).
-bool walled_in(const Puzzle& puzzle, std::uint32_t cell, std::uint32_t other, std::size_t limit) {
-  std::vector<std::uint32_t> seen{cell};
-  for (std::size_t i = 0; i < seen.size(); ++i) {
-    for (int d = 0; d < 4; ++d) {
-      const std::uint32_t next = puzzle.layout.step(d).from(seen[i]);
-      if (puzzle.grid[next] == kWall || std::find(seen.begin(), seen.end(), next) != seen.end()) continue;
-      if (next == other || seen.size() + 1 >= limit) return false;
-      seen.push_back(next);
-    }
-  }
-  return true;
-}
-
 }  // namespace
 
 /// The outcome of a search: the path from the start to the target as its actions (none
@@ -1946,8 +1937,8 @@ Solution solve(const Puzzle& puzzle, Container container) {
     solution.actions = ShortestPath(puzzle).actions(puzzle.start, puzzle.target);
     if (solution.solved()) return solution;
   }
-  if (!kTraceBuild && !(colorless_search && container == Container::stack) && unsolvable(puzzle, rules, solution))
-    return solution;
+  const bool stack_first = colorless_search && container == Container::stack;
+  if (!kTraceBuild && !stack_first && unsolvable(puzzle, rules, solution)) return solution;
   unsigned shift = 1;
   while ((std::uint64_t{1} << shift) < puzzle.layout.cells()) ++shift;
   if ((std::uint64_t{puzzle.colors + 1} << shift) > (std::uint64_t{1} << 32))
@@ -1958,11 +1949,13 @@ Solution solve(const Puzzle& puzzle, Container container) {
   std::uint32_t end = kNotFound;
   if (container == Container::queue) {
     end = exact_search<Container::queue>(puzzle, rules, marks, shift);
-  } else if (!colorless_search) {
+  } else if (!stack_first) {
     end = exact_search<Container::stack>(puzzle, rules, marks, shift);
-  } else {  // a flood from the target, a cell per eight states, stops it if it must
-    TargetSide side(puzzle, marks);
-    end = exact_search<Container::stack>(puzzle, rules, marks, shift, [&] { return side.walled_off(kPauseEvery / 8); });
+  } else {  // the target's side, a cell per eight states, stops it once closed off from what it discovers
+    Side side(puzzle, puzzle.target);
+    auto discovered = [&](std::uint32_t cell) { return marks.closed(cell); };
+    end = exact_search<Container::stack>(puzzle, rules, marks, shift,
+                                         [&] { return side.closed_off(kPauseEvery / 8, discovered); });
   }
   if (end == kNotFound) {  // in the trace build, or a colorless stack search
     if (!unsolvable(puzzle, rules, solution))  // never, unless the passes disagree

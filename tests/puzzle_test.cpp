@@ -861,7 +861,7 @@ TEST(StressTest, MapsOutputInSeveralPiecesMatchTheReference) {
 TEST(StressTest, ColorlessSearchesMatchTheReferenceAcrossTiles) {
   // Without colors the queue search's path comes from ShortestPath's flood over tiles
   // of 8 x 8 cells, not from a queue, and the stack search runs before any
-  // reachability pass, beside TargetSide's flood: maps of many tiles (wide, tall:
+  // reachability pass, beside the flood of the target's Side: maps of many tiles (wide, tall:
   // transposed, and thin: plain rows), paths that cross tile edges every way, targets
   // walled in and starts walled in (the flood from the target ends and the map is
   // unsolvable).
@@ -890,14 +890,15 @@ TEST(StressTest, ColorlessSearchesMatchTheReferenceAcrossTiles) {
     const puzzle::Puzzle p = puzzle::parse_puzzle(input);
     const std::size_t steps = puzzle::ShortestPath(p).actions(p.start, p.target).size();
     ASSERT_EQ(int(steps) - (steps == 0), ref.shortest()) << input;
-    // So does TargetSide, once the search has discovered the start (solve() would
+    // So does the target's Side, once the search has discovered the start (solve() would
     // hide a wrong "walled off" as above).
     unsigned shift = 1;
     while ((std::uint64_t{1} << shift) < p.layout.cells()) ++shift;
     puzzle::Marks marks(p, shift);
     marks.closed()[p.start / 64] |= std::uint64_t{1} << (p.start % 64);
-    puzzle::TargetSide side(p, marks);
-    ASSERT_EQ(side.walled_off(p.layout.cells()), ref.shortest() < 0) << input;
+    puzzle::Side side(p, p.target);
+    ASSERT_EQ(side.closed_off(p.layout.cells(), [&](std::uint32_t cell) { return marks.closed(cell); }), ref.shortest() < 0)
+        << input;
     // The quick look before it never calls a solvable map walled in.
     if (ref.shortest() >= 0) {
       ASSERT_FALSE(puzzle::walled_in(p, p.target, p.start, 64)) << input;
@@ -914,8 +915,8 @@ TEST(StressTest, ColorlessSearchesMatchTheReferenceAcrossTiles) {
 
 TEST(StressTest, ColorlessStackSearchStopsWhereTheTargetIsWalledOff) {
   // Maps without colors large enough for the stack search to pause (every 16384
-  // states) and let TargetSide flood: the target in a box of walls too large for
-  // walled_in (unsolvable: TargetSide stops the search, the reachability pass gives
+  // states) and let the target's Side flood: the target in a box of walls too large for
+  // walled_in (unsolvable: the flood stops the search, the reachability pass gives
   // the output), or with a gap in the box (solvable: the flood meets the search and
   // the search goes on). Wide and tall (transposed) maps, a few walls scattered.
   Rng rng{4242};
