@@ -1117,14 +1117,23 @@ class Reachability {
 /// cells) are kept one by one with their neighbours. A layer then floods a small graph
 /// of regions and special cells, under the same Rules tables as the search.
 class Regions {
+  static constexpr unsigned kKindShift = 26;  ///< see touching_
+  static constexpr std::uint32_t kSpecialMask = (1u << kKindShift) - 1;
+
  public:
+  /// The most cells a map may have here (so that a special cell's number fits in 26
+  /// bits); a map within the spec's limit with 12 colors or more has fewer than 31 million.
+  static constexpr std::uint64_t kMaxCells = std::uint64_t{kSpecialMask} + 1;
+
   Regions(const Puzzle& puzzle, const Rules& rules)
       : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()), cols_(layout_.cols()),
         layers_(puzzle.colors + 1), node_(std::size_t{rows_} * cols_, kNone), pending_(layers_) {
+    assert(std::uint64_t{puzzle.height} * puzzle.width <= kMaxCells);
     label();
     connect();
     const std::uint32_t start = node(node_[index(layout_.y_of(puzzle.start), layout_.x_of(puzzle.start))]);
     target_ = node(node_[index(layout_.y_of(puzzle.target), layout_.x_of(puzzle.target))]);
+    seen_[start / 64] |= std::uint64_t{1} << (start % 64);
     pending_[0].push_back(start);
   }
 
@@ -1137,17 +1146,26 @@ class Regions {
     std::vector<std::uint64_t> any(nodes);
     for (std::uint32_t layer = 0; layer < layers_; ++layer)
       for (std::size_t i = 0; i < nodes; ++i) any[i] |= seen_[layer * nodes + i];
-    auto reached = [&](std::uint32_t n) { return any[n / 64] >> (n % 64) & 1; };
-    std::vector<std::uint8_t> label_reached(number_.size());
-    for (std::size_t l = 0; l < number_.size(); ++l) label_reached[l] = static_cast<std::uint8_t>(reached(number_[l]));
+    auto reached = [&](std::uint32_t n) { return static_cast<std::uint8_t>(any[n / 64] >> (n % 64) & 1); };
+    // By entry of node_: labels, then special cells, then one for walls (0), so that
+    // each cell takes a load and no branch.
+    const std::uint32_t labels = static_cast<std::uint32_t>(number_.size());
+    const std::uint32_t specials = static_cast<std::uint32_t>(specials_.size());
+    std::vector<std::uint8_t> reached_at(std::size_t{labels} + specials + 1);
+    for (std::uint32_t l = 0; l < labels; ++l) reached_at[l] = reached(number_[l]);
+    for (std::uint32_t s = 0; s < specials; ++s) reached_at[labels + s] = reached(regions_ + s);
     const std::uint32_t words = row_words(layout_);
     std::vector<std::uint64_t> cells(map_words(layout_));
     for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
       const std::uint32_t* const row = &node_[index(y, 0)];
-      for (std::uint32_t x = 1; x + 1 < cols_; ++x) {
-        const std::uint32_t n = row[x];
-        const bool seen = n == kNone ? false : (n & kSpecialBit) ? reached(node(n)) : label_reached[n] != 0;
-        cells[bit_word(y, x / 64, words)] |= std::uint64_t{seen} << (x % 64);
+      for (std::uint32_t w = 0; w < words; ++w) {
+        std::uint64_t bits = 0;
+        for (std::uint32_t x = w * 64; x < std::min(w * 64 + 64, cols_); ++x) {
+          const std::uint32_t n = row[x];
+          const std::uint32_t at = (n & kSpecialBit) ? labels + std::min(n & ~kSpecialBit, specials) : n;
+          bits |= std::uint64_t{reached_at[at]} << (x % 64);
+        }
+        cells[bit_word(y, w, words)] = bits;
       }
     }
     return cells;
@@ -1184,7 +1202,8 @@ class Regions {
           here = kNone;
           if (kind != kWall) {
             row[x] = kSpecialBit | static_cast<std::uint32_t>(specials_.size());
-            specials_.push_back({static_cast<std::uint32_t>(index(y, x)), kind});
+            specials_.push_back(static_cast<std::uint32_t>(index(y, x)));
+            kinds_.push_back(kind);
           }
           continue;
         }
@@ -1221,7 +1240,7 @@ class Regions {
     around_.resize(4 * count);
     std::vector<std::uint32_t> degree(std::size_t{regions_} + 1);
     for (std::size_t s = 0; s < count; ++s) {
-      const std::size_t at = specials_[s].at;
+      const std::size_t at = specials_[s];
       const std::size_t beside[4] = {at - cols_, at + 1, at + cols_, at - 1};
       for (unsigned d = 0; d < 4; ++d) {
         std::uint32_t n = node(node_[beside[d]]);
@@ -1233,10 +1252,13 @@ class Regions {
     for (std::uint32_t r = 0; r < regions_; ++r) degree[r + 1] += degree[r];
     first_ = degree;
     touching_.resize(degree[regions_]);
-    for (std::size_t s = 0; s < count; ++s)
-      for (unsigned d = 0; d < 4; ++d) {
-        const std::uint32_t n = around_[4 * s + d];
-        if (n < regions_) touching_[degree[n]++] = static_cast<std::uint32_t>(regions_ + s);
+    for (const bool doors : {false, true})  // doors last, where a layer skips all but its own
+      for (std::size_t s = 0; s < count; ++s) {
+        if ((kinds_[s] < kButton) != doors) continue;
+        for (unsigned d = 0; d < 4; ++d) {
+          const std::uint32_t n = around_[4 * s + d];
+          if (n < regions_) touching_[degree[n]++] = std::uint32_t{kinds_[s]} << kKindShift | static_cast<std::uint32_t>(s);
+        }
       }
     seen_.assign(layers_ * nodes_words(), 0);
   }
@@ -1260,28 +1282,33 @@ class Regions {
         work.push_back(n);
         return;
       }
-      const std::uint8_t kind = specials_[n - regions_].kind;
+      const std::uint8_t kind = kinds_[n - regions_];
       if (!open_kind(kind, own_door)) return;
       seen[n / 64] |= std::uint64_t{1} << (n % 64);
       const std::uint8_t next = rules_.press[layer * 64 + kind];
       if (next == kNoPress) {
         work.push_back(n);
       } else {
-        const std::uint64_t* const there = &seen_[next * nodes_words()];
-        if (!(there[n / 64] >> (n % 64) & 1)) pending_[next].push_back(n);
+        // Seen in its own layer from now on (a button is open there and presses
+        // nothing), so that it is seeded there once.
+        std::uint64_t* const there = &seen_[next * nodes_words()];
+        if (there[n / 64] >> (n % 64) & 1) return;
+        there[n / 64] |= std::uint64_t{1} << (n % 64);
+        pending_[next].push_back(n);
       }
     };
-    {
-      std::vector<std::uint32_t> seeds;  // the start's region, or special cells pressed into this layer
-      seeds.swap(pending_[layer]);
-      for (const std::uint32_t n : seeds) reach(n);
-    }
+    work.swap(pending_[layer]);  // the start's region, or buttons pressed into this layer: seen
     while (!work.empty()) {
       const std::uint32_t n = work.back();
       work.pop_back();
       if (n == target_) return true;
       if (n < regions_) {
-        for (std::uint32_t i = first_[n]; i < first_[n + 1]; ++i) reach(touching_[i]);
+        // Its special cells: all that are not doors, then only the layer's own doors.
+        std::uint32_t i = first_[n];
+        for (; i < first_[n + 1] && touching_[i] >> kKindShift >= kButton; ++i)
+          reach(regions_ + (touching_[i] & kSpecialMask));
+        for (; i < first_[n + 1]; ++i)
+          if (touching_[i] >> kKindShift == own_door) reach(regions_ + (touching_[i] & kSpecialMask));
       } else {
         for (unsigned d = 0; d < 4; ++d)
           if (around_[4 * (n - regions_) + d] != kNone) reach(around_[4 * (n - regions_) + d]);
@@ -1291,10 +1318,6 @@ class Regions {
   }
 
   static constexpr std::uint32_t kSpecialBit = 0x80000000;  ///< in node_: a special cell's label
-  struct Special {
-    std::uint32_t at;    ///< index(y, x)
-    std::uint8_t kind;
-  };
   const Puzzle& puzzle_;
   const Rules& rules_;
   const Layout& layout_;
@@ -1302,9 +1325,11 @@ class Regions {
   std::vector<std::uint32_t> node_;       ///< [index(y, x)]: the cell's label (see label), or kNone
   std::vector<std::uint32_t> number_;     ///< [label]: its region's node
   std::uint32_t regions_ = 0;
-  std::vector<Special> specials_;         ///< node regions_ + s is specials_[s]
+  std::vector<std::uint32_t> specials_;   ///< node regions_ + s is the cell at index specials_[s]
+  std::vector<std::uint8_t> kinds_;       ///< [s]: the kind of special cell s
   std::vector<std::uint32_t> around_;     ///< [4 * s + d]: special cell s's neighbour north, east, south, west (kNone: a wall, or a region met in an earlier direction)
   std::vector<std::uint32_t> first_;      ///< region r's special cells: touching_[first_[r] .. first_[r + 1])
+  /// Special cell s of kind k as k << kKindShift | s, those that are not doors first.
   std::vector<std::uint32_t> touching_;
   std::vector<std::uint64_t> seen_;       ///< [layer * nodes_words() + n / 64]: node n reached in the layer
   std::vector<std::vector<std::uint32_t>> pending_;  ///< per layer: nodes to flood from in its next round
@@ -1911,11 +1936,14 @@ bool unsolvable_by(const Puzzle& puzzle, const Rules& rules, Solution& solution)
 /// then at most a third of a byte per state. Measured with make bench: at 26 colors
 /// labelling the regions once beats flooding every layer cell by cell (2.3x on open
 /// unsolvable maps), at 6 colors it does not; 12 lies between, not measured closer.
+/// (Up to Regions::kMaxCells cells: maps within the spec's limit have fewer.)
 constexpr std::uint32_t kRegionColors = 12;
 
 bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
-  return puzzle.colors >= kRegionColors ? unsolvable_by<Regions>(puzzle, rules, solution)
-                                        : unsolvable_by<Reachability>(puzzle, rules, solution);
+  const bool by_regions = puzzle.colors >= kRegionColors &&
+                          std::uint64_t{puzzle.height} * puzzle.width <= Regions::kMaxCells;
+  return by_regions ? unsolvable_by<Regions>(puzzle, rules, solution)
+                    : unsolvable_by<Reachability>(puzzle, rules, solution);
 }
 
 }  // namespace
