@@ -2038,23 +2038,51 @@ void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
   }
 }
 
+/// Numbers in list output, each followed by `suffix` (at most 5 characters). The
+/// texts of 0 .. count - 1 (up to kMax) are made once, in slots of 16 bytes whose
+/// last byte is the text's length, so that a list line copies its row and column in
+/// two moves of a fixed size; larger numbers are written as they come.
+class NumberTexts {
+ public:
+  static constexpr std::uint32_t kMax = 1u << 16;
+  NumberTexts(std::uint32_t count, std::string_view suffix)
+      : suffix_(suffix), size_(std::min(count, kMax)), text_(std::size_t{size_} * 16) {
+    for (std::uint32_t n = 0; n < size_; ++n) {
+      char* const slot = &text_[std::size_t{n} * 16];
+      slot[15] = static_cast<char>(write(slot, n) - slot);
+    }
+  }
+  /// Writes n and the suffix at `out`, which has room for 16 characters; returns their end.
+  char* put(char* out, std::uint32_t n) const {
+    if (n >= size_) return write(out, n);
+    std::memcpy(out, &text_[std::size_t{n} * 16], 16);
+    return out + text_[std::size_t{n} * 16 + 15];
+  }
+
+ private:
+  char* write(char* out, std::uint32_t n) const {
+    return std::copy(suffix_.begin(), suffix_.end(), std::to_chars(out, out + 10, n).ptr);
+  }
+  std::string_view suffix_;
+  std::uint32_t size_;
+  std::vector<char> text_;
+};
+
 void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  constexpr std::size_t kLine = 29;  // "(c, (row, col))\n" with 10-digit numbers
+  constexpr std::size_t kLine = 40;  // room for "(c, (" in 8 and two numbers in 16 each
   std::string text(std::min<std::size_t>((solution.actions.size() + 1) * kLine, std::size_t{1} << 20), '\0');
   char* p = &text[0];
   char* const end = p + text.size();
+  const NumberTexts rows(puzzle.height, ", "), cols(puzzle.width, "))\n");
+  char start[8] = {'(', '^', ',', ' ', '('};
   walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
     if (end - p < static_cast<std::ptrdiff_t>(kLine)) {  // written in chunks of a megabyte
       sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
       p = &text[0];
     }
-    *p++ = '(';
-    *p++ = layer_color(layer);
-    p = std::copy_n(", (", 3, p);
-    p = std::to_chars(p, end, row).ptr;
-    p = std::copy_n(", ", 2, p);
-    p = std::to_chars(p, end, col).ptr;
-    p = std::copy_n("))\n", 3, p);
+    start[1] = layer_color(layer);
+    std::memcpy(p, start, 8);
+    p = cols.put(rows.put(p + 5, row), col);
   });
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }

@@ -548,9 +548,14 @@ TEST(EdgeTest, HugeWidthWithHeightOneAndTheReverse) {
     tall_map += i == 0 ? "@\n" : i == n - 1 ? "?\n" : "+\n";
   }
   EXPECT_EQ(solve(tall, kStack, kMap), tall_map);
-  std::string list = solve(tall, kQueue, kList);
-  EXPECT_EQ(std::count(list.begin(), list.end(), '\n'), n);
-  EXPECT_EQ(list.substr(list.size() - 17), "(^, (199999, 0))\n");
+  // Every line of the lists, numbers past 65,536 included (written another way).
+  std::string tall_list, wide_list;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    tall_list += "(^, (" + std::to_string(i) + ", 0))\n";
+    wide_list += "(^, (0, " + std::to_string(i) + "))\n";
+  }
+  EXPECT_EQ(solve(tall, kQueue, kList), tall_list);
+  EXPECT_EQ(solve(wide, kStack, kList), wide_list);
 }
 
 TEST(EdgeTest, UnusedColorLayersArePrintedToo) {
