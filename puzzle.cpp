@@ -441,6 +441,16 @@ void parse_header(LineReader& lines, Puzzle& puzzle) {
   if (puzzle.width == 0) fail("line 1: width is 0, at least 1 needed");
 }
 
+// Bytes as words (SWAR): eight bytes at a time.
+constexpr std::uint64_t kEveryByte = 0x0101010101010101;
+constexpr std::uint64_t kHighBits = 0x8080808080808080;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+constexpr bool kLittleEndian = true;  ///< a word's low byte comes first in memory
+#else
+constexpr bool kLittleEndian = false;
+#endif
+
 /// The kind of every byte for a map with `colors` colors; kInvalid for the rest.
 void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
   std::memset(kinds, kInvalid, sizeof kinds);
@@ -516,10 +526,18 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
       for (std::size_t col = 0; col < n;) {
         std::uint8_t* const out = grid + puzzle.cell(row, static_cast<std::uint32_t>(col));
         const std::size_t span = std::min(n - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-        for (std::size_t j = 0; j < span; ++j) {
-          const std::uint8_t kind = kinds[static_cast<unsigned char>(line[col + j])];
-          out[j] = kind;
-          any |= kind;
+        if (kLittleEndian && span == 16) {  // a tile's row: made in two words, stored at once
+          std::uint64_t words[2] = {0, 0};
+          for (std::size_t j = 0; j < 16; ++j)
+            words[j / 8] |= std::uint64_t{kinds[static_cast<unsigned char>(line[col + j])]} << (8 * (j % 8));
+          std::memcpy(out, words, sizeof words);
+          if ((words[0] | words[1]) & kHighBits) any |= kInvalid;
+        } else {
+          for (std::size_t j = 0; j < span; ++j) {
+            const std::uint8_t kind = kinds[static_cast<unsigned char>(line[col + j])];
+            out[j] = kind;
+            any |= kind;
+          }
         }
         col += span;
       }
@@ -612,14 +630,6 @@ inline unsigned own_door_kind(std::uint32_t layer) { return layer == 0 ? unsigne
 
 // Eight cell kinds at a time (SWAR): the kinds of eight consecutive grid cells as one
 // word, tests on all eight bytes at once, and the eight answers as eight bits.
-constexpr std::uint64_t kEveryByte = 0x0101010101010101;
-constexpr std::uint64_t kHighBits = 0x8080808080808080;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-constexpr bool kLittleEndian = true;  ///< a word's low byte comes first in memory
-#else
-constexpr bool kLittleEndian = false;
-#endif
 
 /// Cells grid[at .. at + 7] as one word, the first in the low byte.
 inline std::uint64_t eight_kinds(const std::uint8_t* at) {

@@ -216,6 +216,26 @@ TEST(ParseTest, EachBadInputIsRejectedWithWhereAndWhat) {
       << parse_error(nul);
 }
 
+TEST(ParseTest, AnInvalidByteIsFoundInEveryColumnOfEveryLayout) {
+  // Rows are translated eight or sixteen cells at a time where the layout allows:
+  // wide maps (tiles), a map of two rows (plain rows), a tall one (transposed).
+  for (const auto& [height, width] : {std::pair{3u, 40u}, std::pair{2u, 300u}, std::pair{40u, 3u}}) {
+    std::vector<std::string> rows(height, std::string(width, '.'));
+    rows[0][0] = '@';
+    rows[height - 1][width - 1] = '?';
+    for (const char bad : {'+', 'B', '\x80', '\xff', '\0'})
+      for (std::uint32_t row = 0; row < height; ++row)
+        for (std::uint32_t col = 0; col < width; ++col) {
+          if (rows[row][col] != '.') continue;
+          std::string input = "1 " + std::to_string(height) + " " + std::to_string(width) + "\n";
+          for (std::uint32_t r = 0; r < height; ++r) input += (r == row ? rows[r].substr(0, col) + bad + rows[r].substr(col + 1) : rows[r]) + "\n";
+          const std::string where = "line " + std::to_string(row + 2) + ", column " + std::to_string(col + 1) + ": ";
+          const std::string message = parse_error(input);
+          ASSERT_NE(message.find(where), std::string::npos) << height << "x" << width << " " << int(bad) << " -> " << message;
+        }
+  }
+}
+
 TEST(ParseTest, TheBinaryRejectsBadMapsWithOneLineOnStderrAndNothingOnStdout) {
   for (const char* input : {"", "3 4", "0 1 3\n@+?\n", "0 2 2\n@?\n", "0 1 3\n@.@\n"}) {
     auto r = run_puzzle("-q", input);
