@@ -28,6 +28,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -1902,6 +1903,21 @@ void render_rows(const Puzzle& puzzle, Fill fill, Emit emit) {
 struct KindChars {
   char of[512];
   std::uint64_t bytes[256];
+  /// The characters of the eight cells of a grid from `at`, as a word to store
+  /// (little-endian machines). On a map without colors (`plain`) most runs of eight
+  /// cells are floor and walls only, and take no lookup (with colors, a branch on it
+  /// is a coin toss: 1.1x-1.4x slower).
+  std::uint64_t eight(const std::uint8_t* at, bool plain) const {
+    static_assert(kWall == 0 && kFloor == 1, "floor and walls are kinds 0 and 1");
+    if (plain) {
+      std::uint64_t kinds;
+      std::memcpy(&kinds, at, sizeof kinds);
+      if (!(kinds & ~kEveryByte)) return kEveryByte * '#' + kinds * ('.' - '#');
+    }
+    std::uint64_t text = 0;
+    for (unsigned k = 0; k < 8; ++k) text |= std::uint64_t{static_cast<unsigned char>(of[256 + at[k]])} << (8 * k);
+    return text;
+  }
   KindChars() {
     std::memset(of, '#', sizeof of);
     for (unsigned kind = 0; kind < kKinds; ++kind) of[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
@@ -1973,7 +1989,12 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
   auto fill_input = [&](char* out, std::uint32_t cell, std::uint32_t, std::size_t, std::size_t n) {
-    for (std::size_t j = 0; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]];
+    std::size_t j = 0;
+    for (; kLittleEndian && j + 8 <= n; j += 8) {
+      const std::uint64_t text = chars.eight(grid + cell + j, puzzle.colors == 0);
+      std::memcpy(out + j, &text, sizeof text);
+    }
+    for (; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]];
   };
   std::string input;
   if (puzzle.colors > 0) {
@@ -2037,26 +2058,29 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
   const std::uint32_t words = solution.words_per_row;
   const std::uint64_t* const discovered = solution.discovered.data();
   sink.write(kNoSolutionHeader);
-  render_rows(
-      puzzle,
-      [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
-        const std::uint32_t y = transposed ? static_cast<std::uint32_t>(col) + 1 : row + 1;
-        const std::uint32_t x = transposed ? row + 1 : static_cast<std::uint32_t>(col) + 1;
-        for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
-          const std::uint32_t at = x + static_cast<std::uint32_t>(j);
-          std::uint64_t bits = discovered[bit_word(y, at / 64, words)] >> (at % 64);
-          const std::size_t end = std::min<std::size_t>(n, j + 64 - at % 64);
-          for (; kLittleEndian && j + 8 <= end; j += 8, bits >>= 8) {  // eight cells: their characters, '#' where not discovered
-            std::uint64_t text = 0;
-            for (unsigned k = 0; k < 8; ++k) text |= std::uint64_t{static_cast<unsigned char>(chars.of[256 + grid[cell + j + k]])} << (8 * k);
-            const std::uint64_t seen = chars.bytes[bits & 0xFF];
-            text = (text & seen) | (kEveryByte * '#' & ~seen);
-            std::memcpy(out + j, &text, sizeof text);
+  // Made once for maps without colors, once for the others (see KindChars::eight).
+  auto render = [&](auto plain) {
+    render_rows(
+        puzzle,
+        [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
+          const std::uint32_t y = transposed ? static_cast<std::uint32_t>(col) + 1 : row + 1;
+          const std::uint32_t x = transposed ? row + 1 : static_cast<std::uint32_t>(col) + 1;
+          for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
+            const std::uint32_t at = x + static_cast<std::uint32_t>(j);
+            std::uint64_t bits = discovered[bit_word(y, at / 64, words)] >> (at % 64);
+            const std::size_t end = std::min<std::size_t>(n, j + 64 - at % 64);
+            for (; kLittleEndian && j + 8 <= end; j += 8, bits >>= 8) {  // eight cells: their characters, '#' where not discovered
+              const std::uint64_t seen = chars.bytes[bits & 0xFF];
+              const std::uint64_t text = (chars.eight(grid + cell + j, plain) & seen) | (kEveryByte * '#' & ~seen);
+              std::memcpy(out + j, &text, sizeof text);
+            }
+            for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
           }
-          for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
-        }
-      },
-      [&](std::uint32_t, const std::string& piece) { sink.write(piece); });
+        },
+        [&](std::uint32_t, const std::string& piece) { sink.write(piece); });
+  };
+  if (puzzle.colors == 0) render(std::true_type{});
+  else render(std::false_type{});
 }
 
 }  // namespace
