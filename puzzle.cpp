@@ -938,8 +938,10 @@ class Reachability {
     };
     // Reaches the cells `bits` of word i that can be entered and were not reached yet.
     auto reach = [&](std::size_t i, std::uint64_t bits) {
+      bits &= ~reached[i];  // first: then a block's masks are made only if it gains cells
+      if (!bits) return;
       const Masks& word = masks(i / 8)[i % 8];
-      bits &= word.open & ~reached[i];
+      bits &= word.open;
       if (!bits) return;
       reached[i] |= bits;
       const std::uint64_t walk = word.walk;
@@ -955,8 +957,10 @@ class Reachability {
     // region once it is taken (seeds, mostly buttons; doors and buttons around it),
     // whose neighbours are mostly in it already.
     auto seed = [&](std::size_t i, std::uint64_t bits) {
+      bits &= ~reached[i];  // as in reach
+      if (!bits) return;
       const Masks& word = masks(i / 8)[i % 8];
-      bits &= word.open & ~reached[i];
+      bits &= word.open;
       if (!bits) return;
       reached[i] |= bits;
       if (bits & ~word.walk) stop_at(i, bits & ~word.walk);
