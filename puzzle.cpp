@@ -685,22 +685,6 @@ inline std::size_t map_words(const Layout& layout) {
   return (std::size_t{layout.rows()} + 7) / 8 * 8 * row_words(layout);
 }
 
-/// The rounds of a reachability pass: floods each layer that has seeds pending (a
-/// flood seeds other layers through the buttons it presses) until none has any; true
-/// as soon as a flood reaches the target.
-template <class Seeds, class Flood>
-bool flood_rounds(std::vector<Seeds>& pending, Flood flood) {
-  for (bool progress = true; progress;) {
-    progress = false;
-    for (std::uint32_t layer = 0; layer < pending.size(); ++layer) {
-      if (pending[layer].empty()) continue;
-      progress = true;
-      if (flood(layer)) return true;
-    }
-  }
-  return false;
-}
-
 /// Floods the states that can be reached, 64 cells at a time, over bit rows in the
 /// layout's orientation (row y, column x of the bordered map). Bit planes of the cell
 /// classes (floor, doors, buttons, traps, five bits of a letter's color) give each
@@ -727,11 +711,21 @@ class Reachability {
     target_bit_ = std::uint64_t{1} << (x % 64);
   }
 
-  /// Floods from the start; true as soon as the target is reached.
+  /// Floods from the start, in rounds: each layer that has seeds pending (a flood
+  /// seeds other layers through the buttons it presses), until none has any; true as
+  /// soon as a flood reaches the target.
   bool run() {
     const std::uint32_t x = layout_.x_of(puzzle_.start);
     pending_[0].push_back(bit_word(layout_.y_of(puzzle_.start), x / 64, words_) * 64 + x % 64);
-    return flood_rounds(pending_, [this](std::uint32_t layer) { return flood(layer); });
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (std::uint32_t layer = 0; layer < layers_; ++layer) {
+        if (pending_[layer].empty()) continue;
+        progress = true;
+        if (flood(layer)) return true;
+      }
+    }
+    return false;
   }
 
   /// One bit per cell of the bordered map (words as bit_word lays them out, row_words to

@@ -217,7 +217,7 @@ TEST(ParseTest, EachBadInputIsRejectedWithWhereAndWhat) {
 }
 
 TEST(ParseTest, AnInvalidByteIsFoundInEveryColumnOfEveryLayout) {
-  // Rows are translated eight or sixteen cells at a time where the layout allows:
+  // A tile's row of sixteen cells is translated at once, other spans cell by cell:
   // wide maps (tiles), a map of two rows (plain rows), a tall one (transposed).
   for (const auto& [height, width] : {std::pair{3u, 40u}, std::pair{2u, 300u}, std::pair{40u, 3u}}) {
     std::vector<std::string> rows(height, std::string(width, '.'));
