@@ -1780,11 +1780,9 @@ class Sink {
   std::FILE* file_ = nullptr;
 };
 
-namespace {
-
 /// Calls visit(layer, row, col) for each state of the path in order, replaying its
 /// actions from the start: a move steps to a neighbour, a press changes the layer to
-/// the one its button leads to.
+/// the one its button leads to. (layer: 0 for '^', 1 + k for the k-th letter.)
 template <typename Visit>
 void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
   static const int kRowStep[4] = {-1, 0, 1, 0}, kColStep[4] = {0, 1, 0, -1};
@@ -1803,6 +1801,14 @@ void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
     visit(layer, row, col);
   }
 }
+
+/// Whether the cell at (row, col) was discovered in any layer, for an unsolved map.
+inline bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col) {
+  const std::uint32_t cell = puzzle.cell(row, col), x = puzzle.layout.x_of(cell);
+  return solution.discovered[bit_word(puzzle.layout.y_of(cell), x / 64, solution.words_per_row)] >> (x % 64) & 1;
+}
+
+namespace {
 
 /// Numbers in list output, each followed by `suffix` (at most 5 characters). The
 /// texts of 0 .. count - 1 (up to kMax) are made once, in slots of 16 bytes whose
