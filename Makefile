@@ -52,11 +52,16 @@ trace:
 all: release debug profile
 
 # --- checks -----------------------------------------------------------------
-# make static - cppcheck over the sources
+# make static - cppcheck over the sources, in each configuration the Makefile builds:
+# release, debug, trace and the 2020 edition
+STATIC_CONFIGS = release:-DNDEBUG debug:-DDEBUG trace:-DNDEBUG,-DPUZZLE_TRACE 2020:-DNDEBUG,-DPUZZLE_SPEC_2020
 static:
-	cppcheck --enable=all --inline-suppr --suppress=missingIncludeSystem \
-	  --suppress=checkersReport --suppress=unmatchedSuppression \
-	  --error-exitcode=1 --std=c++17 $(SOURCES)
+	@for config in $(STATIC_CONFIGS); do \
+	  echo "static: cppcheck, $${config%%:*} ($${config#*:})"; \
+	  cppcheck --quiet --enable=all --inline-suppr --suppress=missingIncludeSystem \
+	    --suppress=checkersReport --suppress=unmatchedSuppression \
+	    --error-exitcode=1 --std=c++17 $$(tr , ' ' <<< "$${config#*:}") $(SOURCES) || exit 1; \
+	done; echo "static: no findings"
 
 # make identifier - every source, header and the Makefile carries the identifier
 identifier:
