@@ -9,10 +9,15 @@
 // and stops the moment a state on the target is discovered. Output: the path as a list
 // of states, or the map of every color layer with the path drawn in, or "No solution."
 // with the cells discovered in any color.
-// Time and memory: O((C+1)*R*W); five bits per state and a byte per cell at most.
+// How: a reachability pass floods whole rows of cells at a time and settles unsolvable
+// maps; on a solvable map the exact search follows the spec's algorithm state by state.
+// Time O((C+1)*R*W). Memory: a byte per cell for the map, and for the exact search five
+// bits per state, plus its container, 4 bytes per waiting state: a queue holds about
+// one distance's states, a stack up to tens of millions on the largest maps.
 // Exit status: 0 for a valid map (solved or not), 1 for any bad input or option, with
 // one line `puzzle: error: ...` on stderr and nothing on stdout.
-// Depends on the C++17 standard library and <getopt.h> only.
+// Depends on the C++17 standard library, <getopt.h>, and two compiler builtins of GCC
+// and Clang (__builtin_ctzll, __builtin_clz).
 
 #include <getopt.h>
 
@@ -28,11 +33,41 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace puzzle {
+
+// ==== Used by tools/check, tools/show, tools/compare and the tests =================
+// They compile this file in with PUZZLE_NO_MAIN defined (which leaves main out) and
+// use these, defined below in this order.
+
+class Error;                                    // every user-facing problem
+std::string show_char(char c);                  // a byte as messages show it
+enum class Container { none, queue, stack };    // the search container
+enum class OutputMode { map, list };
+struct Options;                                 // the command line
+Options parse_options(int argc, char* argv[]);  // throws Error
+constexpr char kNoColor = '^';                  // the layer before any press
+inline bool is_door(char c);                    // the rules, on map characters
+inline bool is_button(char c);
+inline bool is_active_button(char layer, char cell);
+inline char pressed_layer(char cell);
+inline bool is_passable(char layer, char cell);
+inline std::uint32_t layer_index(char color);   // 0 for '^', 1 + k for the k-th letter
+inline char layer_color(std::uint32_t layer);
+struct Puzzle;                                  // a valid map
+Puzzle parse_puzzle(std::string_view input);    // throws Error naming line and column
+struct Solution;                                // the path, or the cells discovered
+Solution solve(const Puzzle& puzzle, Container container);
+template <typename Visit>                       // visit(layer, row, col) along the path
+void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit);
+bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col);
+class Sink;                                     // where output goes: a string or a FILE
+void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink);
+void run(std::string input, const Options& options, Sink& sink);  // parse, solve, write
+std::string run_to_string(std::string_view input, const Options& options);
+// The tests also look inside: Layout, StateSpace, PressTable, Reachability.
 
 // ==== Errors =====================================================================
 
@@ -45,7 +80,6 @@ class Error : public std::runtime_error {
 /// Stops the run with `what`; main prints "puzzle: error: <what>" and exits 1.
 [[noreturn]] void fail(const std::string& what) { throw Error(what); }
 
-/// Shows a byte readably in a message: 'x', or \xNN for control and non-ASCII bytes.
 std::string show_char(char c) {
   auto byte = static_cast<unsigned char>(c);
   if (byte >= 0x21 && byte < 0x7F) return std::string("'") + c + "'";
@@ -57,9 +91,6 @@ std::string show_char(char c) {
 }
 
 // ==== Options ====================================================================
-
-enum class Container { none, queue, stack };
-enum class OutputMode { map, list };
 
 struct Options {
   Container container = Container::none;  ///< queue: breadth first; stack: depth first
@@ -144,8 +175,6 @@ Options parse_options(int argc, char* argv[]) {
 // last button pressed: '^' (none yet, or a trap) or a lowercase letter. The search
 // turns these into tables; tools/check replays a path with them directly.
 
-constexpr char kNoColor = '^';
-
 inline bool is_door(char c) { return c >= 'A' && c <= 'Z'; }
 inline bool is_button(char c) { return c >= 'a' && c <= 'z'; }
 
@@ -165,7 +194,14 @@ inline bool is_passable(char layer, char cell) {
   return true;
 }
 
-// ==== Input: the map ===============================================================
+inline std::uint32_t layer_index(char color) {
+  return color == kNoColor ? 0 : static_cast<std::uint32_t>(color - 'a' + 1);
+}
+inline char layer_color(std::uint32_t layer) {
+  return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1);
+}
+
+// ==== Input: the map =============================================================
 
 /// A zero-filled array from calloc: pages never written cost no memory, which the
 /// search relies on for padding (zero means wall). Move-only owner.
@@ -231,51 +267,40 @@ inline char kind_char(std::uint8_t kind) {
   return kind == kTrap ? '^' : kFixed[kind];
 }
 
-/// The layer index of a color: 0 for '^', 1 + k for the k-th letter.
-inline std::uint32_t layer_index(char color) {
-  return color == kNoColor ? 0 : static_cast<std::uint32_t>(color - 'a' + 1);
-}
-inline char layer_color(std::uint32_t layer) {
-  return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1);
-}
-
 /// How to step in one direction from any cell of a tiled grid: add `across` when the
 /// step leaves the tile, that is when (cell & mask) == edge, else `inside` (modulo 2^32).
+/// A state (see StateSpace) steps the same way: its layer lies in bits above the cells.
 struct Step {
   std::uint32_t mask, edge, inside, across;
   std::uint32_t from(std::uint32_t cell) const { return cell + ((cell & mask) == edge ? across : inside); }
 };
 
-/// The two tile shapes of 128 cells: 8 rows of 16, or plain rows (1 x 128), and their
-/// steps up, right, down and left. `band` is the number of cells in a row of tiles.
-/// The search instantiates these with the shape known, so that a step is a compare
-/// and an add.
-template <bool kPlainRows>
-struct TileShape {
-  static constexpr unsigned kRowBits = kPlainRows ? 0 : 3, kColBits = 7 - kRowBits;
-  static constexpr std::uint32_t kColMask = (1u << kColBits) - 1;
-  static constexpr std::uint32_t kRowField = ((1u << kRowBits) - 1) << kColBits;
-  static constexpr std::uint32_t kRowStep = 1u << kColBits;
-  static Step up(std::uint32_t band) { return {kRowField, 0, 0u - kRowStep, 0u - band + kRowField}; }
-  static Step right(std::uint32_t) { return {kColMask, kColMask, 1, 128 - kColMask}; }
-  static Step down(std::uint32_t band) { return {kRowField, kRowField, kRowStep, band - kRowField}; }
-  static Step left(std::uint32_t) { return {kColMask, 0, 0u - 1, 0u - 128 + kColMask}; }
-  /// North, east, south and west of the map, stored transposed or not.
-  static void compass(bool transposed, std::uint32_t band, Step (&steps)[4]) {
-    steps[0] = transposed ? left(band) : up(band);
-    steps[1] = transposed ? down(band) : right(band);
-    steps[2] = transposed ? right(band) : down(band);
-    steps[3] = transposed ? up(band) : left(band);
-  }
-};
+/// The steps north, east, south and west (as the map is read) in a grid of tiles of
+/// 8 x 16 cells, or of 1 x 128 (`plain_rows`), `band` cells to a row of tiles, that
+/// stores the map transposed or not. The exact search calls it with the tile shape and
+/// orientation known at compile time, so that each step is a compare and an add.
+inline void compass(bool plain_rows, bool transposed, std::uint32_t band, Step (&steps)[4]) {
+  const unsigned row_bits = plain_rows ? 0 : 3, col_bits = 7 - row_bits;
+  const std::uint32_t row_field = ((1u << row_bits) - 1) << col_bits, row_step = 1u << col_bits;
+  const std::uint32_t col_mask = (1u << col_bits) - 1;
+  const Step up{row_field, 0, 0u - row_step, 0u - band + row_field};
+  const Step right{col_mask, col_mask, 1, 128 - col_mask};
+  const Step down{row_field, row_field, row_step, band - row_field};
+  const Step left{col_mask, 0, 0u - 1, 0u - 128 + col_mask};
+  steps[0] = transposed ? left : up;
+  steps[1] = transposed ? down : right;
+  steps[2] = transposed ? right : down;
+  steps[3] = transposed ? up : left;
+}
 
-/// Where each cell of the map lives, in the grid and in every layer of the search.
-/// The map gets a one-cell wall border and is cut into tiles of 128 cells (64 bytes of
-/// half-byte marks), 8 rows by 16 columns, stored tile by tile: most north and south
-/// neighbours then share a cache line, which is what a search that wanders over
-/// memory needs. A map of very few rows uses plain rows instead (whose border rows
-/// are never touched), and a map taller than wide is stored transposed, so the border
-/// costs little however thin the map is.
+/// Where each cell of the map lives in the grid, the one numbering of cells that the
+/// map, the exact search's states and the outputs share. The map gets a one-cell wall
+/// border and is cut into tiles of 128 cells, 8 rows by 16 columns, stored tile by
+/// tile: most north and south neighbours then share a cache line, which is what a
+/// search that wanders over memory needs (1.5x faster than plain rows in queue mode on
+/// the largest maps). A map of very few rows uses plain rows instead (tiles of 1 x 128,
+/// whose border rows are never touched), and a map taller than wide is stored
+/// transposed, so the border costs little however thin the map is.
 class Layout {
  public:
   Layout() = default;
@@ -286,16 +311,15 @@ class Layout {
     cols_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(xs, UINT32_MAX));
     auto round_up = [](std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; };
     // Tiles unless they touch 30% more cells than plain rows, which leave the border rows alone.
-    plain_rows_ = round_up(ys, 8) * round_up(xs, 16) * 10 > (ys - 2) * round_up(xs, 128) * 13;
-    row_bits_ = plain_rows_ ? 0 : 3;
+    const bool plain = round_up(ys, 8) * round_up(xs, 16) * 10 > (ys - 2) * round_up(xs, 128) * 13;
+    row_bits_ = plain ? 0 : 3;
     col_bits_ = 7 - row_bits_;
     const std::uint64_t band_cells = round_up(xs, std::uint64_t{1} << col_bits_) << row_bits_;
     cells_ = round_up(ys, std::uint64_t{1} << row_bits_) / (std::uint64_t{1} << row_bits_) * band_cells;
     band_ = static_cast<std::uint32_t>(band_cells);
-    used_begin_ = plain_rows_ ? band_ : 0;
-    used_end_ = plain_rows_ ? cells_ - band_ : cells_;
-    if (plain_rows_) TileShape<true>::compass(transposed_, band_, steps_);
-    else TileShape<false>::compass(transposed_, band_, steps_);
+    used_begin_ = plain ? band_ : 0;
+    used_end_ = plain ? cells_ - band_ : cells_;
+    compass(plain, transposed_, band_, steps_);
   }
 
   /// The cell of map row `row`, column `col` (the border is row or column -1 and
@@ -311,9 +335,11 @@ class Layout {
   std::uint64_t cells() const { return cells_; }
   std::uint64_t used_begin() const { return used_begin_; }
   std::uint64_t used_end() const { return used_end_; }
-  bool plain_rows() const { return plain_rows_; }
+  /// Cells of a row in a tile: a map row's cells run in groups of this many (one at a
+  /// time when transposed).
   std::uint32_t tile_cols() const { return 1u << col_bits_; }
-  std::uint32_t band() const { return band_; }
+  bool plain_rows() const { return row_bits_ == 0; }
+  std::uint32_t band() const { return band_; }  ///< cells in a row of tiles
 
   // The stored orientation: rows y and columns x of the bordered map, transposed or not.
   bool transposed() const { return transposed_; }
@@ -332,10 +358,9 @@ class Layout {
 
  private:
   bool transposed_ = false;  ///< the map's rows run down the tiles' columns
-  bool plain_rows_ = true;   ///< tiles of 1 x 128, else 8 x 16
   std::uint32_t rows_ = 0, cols_ = 0;
-  unsigned row_bits_ = 0;    ///< log2 of a tile's rows: 0 or 3
-  unsigned col_bits_ = 7;
+  unsigned row_bits_ = 0;    ///< log2 of a tile's rows: 0 (plain rows) or 3
+  unsigned col_bits_ = 7;    ///< log2 of a tile's columns: 7 - row_bits_
   std::uint32_t band_ = 0;   ///< cells in one row of tiles
   std::uint64_t cells_ = 0, used_begin_ = 0, used_end_ = 0;
   Step steps_[4] = {};
@@ -354,8 +379,8 @@ struct Puzzle {
   std::uint32_t cell(std::uint32_t row, std::uint32_t col) const { return layout.cell(row, col); }
   std::uint32_t row_of(std::uint32_t cell) const { return layout.row_of(cell); }
   std::uint32_t col_of(std::uint32_t cell) const { return layout.col_of(cell); }
-  /// The input character at (row, col) (tools/check reads maps through it).
-  // cppcheck-suppress unusedFunction
+  /// The input character at (row, col).
+  // cppcheck-suppress unusedFunction ; used by tools/ and the tests
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[cell(row, col)]); }
 };
 
@@ -442,16 +467,6 @@ void parse_header(LineReader& lines, Puzzle& puzzle) {
   if (puzzle.width == 0) fail("line 1: width is 0, at least 1 needed");
 }
 
-// Bytes as words (SWAR): eight bytes at a time.
-constexpr std::uint64_t kEveryByte = 0x0101010101010101;
-constexpr std::uint64_t kHighBits = 0x8080808080808080;
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-constexpr bool kLittleEndian = true;  ///< a word's low byte comes first in memory
-#else
-constexpr bool kLittleEndian = false;
-#endif
-
 /// The kind of every byte for a map with `colors` colors; kInvalid for the rest.
 void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
   std::memset(kinds, kInvalid, sizeof kinds);
@@ -479,10 +494,8 @@ std::string invalid_char_message(char c, std::uint32_t colors) {
   return "invalid character " + show_char(c) + " in the map (allowed: @ ? . # ^ and the colors' letters)";
 }
 
-/// Reads the map rows into puzzle.grid (when `store`), checking every rule the spec
-/// gives and the shape of every line. Comment lines before the map are skipped.
 /// Records the '@' or '?' at `col` of the current line, failing on a second one.
-void note_special(LineReader& lines, Puzzle& puzzle, std::uint32_t row, std::size_t col, char c,
+void note_start_or_target(LineReader& lines, Puzzle& puzzle, std::uint32_t row, std::size_t col, char c,
                   std::size_t (&seen)[2][2]) {
   const int which = c == '@' ? 0 : 1;
   if (seen[which][0] != 0)
@@ -493,6 +506,8 @@ void note_special(LineReader& lines, Puzzle& puzzle, std::uint32_t row, std::siz
   (which == 0 ? puzzle.start : puzzle.target) = puzzle.cell(row, static_cast<std::uint32_t>(col));
 }
 
+/// Reads the map rows into puzzle.grid (when `store`), checking every rule the spec
+/// gives and the shape of every line. Comment lines before the map are skipped.
 void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
   std::uint8_t kinds[256];
   build_kind_table(puzzle.colors, kinds);
@@ -501,8 +516,8 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
   while (have_line && line.substr(0, 2) == "//") have_line = lines.next(line);
 
   std::size_t seen[2][2] = {};  // line and column of the '@' and the '?'
-  const Layout& layout = puzzle.layout;
-  std::uint8_t* const grid = puzzle.grid.data();
+  std::uint8_t scratch[128];    // where a row's kinds go when they are not stored
+  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
   for (std::uint32_t row = 0; row < puzzle.height; ++row) {
     if (row > 0) have_line = lines.next(line);
     if (!have_line)
@@ -511,44 +526,21 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
            std::to_string(lines.number()) + ")");
     line = trim_right(line);
     const std::size_t n = std::min<std::size_t>(line.size(), puzzle.width);
-    // Translate the row into the grid, a run of a tile's width at a time where the
-    // layout allows; kInvalid (all bits set) shows in the OR of the kinds.
+    // The row's kinds go into the grid a run of a tile's row at a time (its cells are
+    // consecutive there); kInvalid (all bits set) shows in the OR of the kinds.
     unsigned any = 0;
-    if (!store) {
-      for (std::size_t col = 0; col < n; ++col) any |= kinds[static_cast<unsigned char>(line[col])];
-    } else if (layout.transposed()) {
-      for (std::size_t col = 0; col < n; ++col) {
-        const std::uint8_t kind = kinds[static_cast<unsigned char>(line[col])];
-        grid[puzzle.cell(row, static_cast<std::uint32_t>(col))] = kind;
-        any |= kind;
-      }
-    } else {
-      const std::size_t tile_cols = layout.tile_cols();
-      for (std::size_t col = 0; col < n;) {
-        std::uint8_t* const out = grid + puzzle.cell(row, static_cast<std::uint32_t>(col));
-        const std::size_t span = std::min(n - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-        if (kLittleEndian && span == 16) {  // a tile's row: made in two words, stored at once
-          std::uint64_t words[2] = {0, 0};
-          for (std::size_t j = 0; j < 16; ++j)
-            words[j / 8] |= std::uint64_t{kinds[static_cast<unsigned char>(line[col + j])]} << (8 * (j % 8));
-          std::memcpy(out, words, sizeof words);
-          if ((words[0] | words[1]) & kHighBits) any |= kInvalid;
-        } else {
-          for (std::size_t j = 0; j < span; ++j) {
-            const std::uint8_t kind = kinds[static_cast<unsigned char>(line[col + j])];
-            out[j] = kind;
-            any |= kind;
-          }
-        }
-        col += span;
-      }
+    for (std::size_t col = 0; col < n;) {
+      const std::size_t span = std::min(n - col, tile_cols - ((col + 1) & (tile_cols - 1)));
+      std::uint8_t* const out = store ? &puzzle.grid[puzzle.cell(row, static_cast<std::uint32_t>(col))] : scratch;
+      for (std::size_t j = 0; j < span; ++j) any |= out[j] = kinds[static_cast<unsigned char>(line[col + j])];
+      col += span;
     }
     if ((any & 0x80) || line.find('@') != std::string_view::npos || line.find('?') != std::string_view::npos) {
       // A closer look, in reading order: the first invalid byte, each '@' and '?'.
       for (std::size_t col = 0; col < n; ++col) {
         const char c = line[col];
         if (kinds[static_cast<unsigned char>(c)] == kInvalid) fail(lines.where(col) + invalid_char_message(c, puzzle.colors));
-        if (c == '@' || c == '?') note_special(lines, puzzle, row, col, c, seen);
+        if (c == '@' || c == '?') note_start_or_target(lines, puzzle, row, col, c, seen);
       }
     }
     if (line.size() != puzzle.width)
@@ -588,21 +580,11 @@ Puzzle parse_puzzle(std::string_view input) {
   return puzzle;
 }
 
-// ==== Search =====================================================================
-// Two passes. The reachability pass settles whether the target can be reached at
-// all, flooding one layer at a time over bit rows, a whole horizontal run of cells
-// per step; for an unsolvable map its result is the output, since the cells the
-// spec's search discovers do not depend on its order. Only a solvable map gets the
-// exact search, which follows the spec's algorithm state by state. On a map without
-// colors, which is likely solvable unless a few cells around the target or the start
-// are walled in, the search comes first: the queue search's path is found by
-// ShortestPath, without a queue (on an unsolvable map it stops with the smaller
-// side), and the stack search runs beside a flood of the target's Side that stops it
-// if the target is walled off; the reachability pass runs if they fail.
-//
-// In the exact search a state (layer, cell) is one 32-bit index, layer << shift |
-// cell, where 1 << shift is the grid's size rounded up to a power of two: the padding
-// is never touched, so it costs address space, not memory.
+
+// ==== The state space ==============================================================
+// A state (layer, cell) is one 32-bit number, layer << shift | cell, where 1 << shift
+// is the grid's size rounded up to a power of two: the padding is never touched, so it
+// costs address space, not memory. Layer 0 is '^', layer 1 + k the k-th color.
 
 namespace {
 
@@ -619,27 +601,122 @@ enum How : unsigned {
 };
 
 constexpr std::uint8_t kNoPress = 0xFF;
-constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
 
-/// is_passable for cell kinds: not a wall, and not a door unless it is `own_door` (the
-/// layer's own door kind; kWall for '^'). The bit-parallel code below spells this out
-/// on eight or 64 cells at once; Rules' assertion and RulesTest hold it to is_passable.
-inline unsigned own_door_kind(std::uint32_t layer) { return layer == 0 ? unsigned{kWall} : kDoor + layer - 1; }
-[[maybe_unused]] inline bool open_kind(unsigned kind, unsigned own_door) {
-  return kind != kWall && (kind - kDoor >= 26u || kind == own_door);
-}
+/// The rules as a table over layers and cell kinds: where pressing leads.
+struct PressTable {
+  std::uint8_t to[27 * 64];  ///< [layer * 64 + kind]: the layer a press leads to, or kNoPress
+
+  explicit PressTable(std::uint32_t colors) {
+    std::memset(to, kNoPress, sizeof to);
+    for (std::uint32_t layer = 0; layer <= colors; ++layer)
+      for (unsigned kind = 0; kind < kKinds; ++kind) {
+        const char c = kind_char(static_cast<std::uint8_t>(kind));
+        if (is_active_button(layer_color(layer), c))
+          to[layer * 64 + kind] = static_cast<std::uint8_t>(layer_index(pressed_layer(c)));
+      }
+  }
+  std::uint8_t at(std::uint32_t layer, std::uint8_t kind) const { return to[layer * 64 + kind]; }
+};
+
+}  // namespace
+
+/// The states of a puzzle and what the exact search knows of each. `blocked`, one bit
+/// per state, is set where a state cannot be discovered: a wall, a door closed in its
+/// layer, the outside of the map, or a state discovered already; so checking a
+/// neighbour is one bit test. `how`, half a byte per state, says how a state was
+/// discovered (see How); it starts as zero and only discovered states touch it, so the
+/// pages of states never discovered cost no memory.
+class StateSpace {
+ public:
+  explicit StateSpace(const Puzzle& puzzle) : layout_(puzzle.layout) {
+    while ((std::uint64_t{1} << shift_) < layout_.cells()) ++shift_;
+    const std::uint64_t states = std::uint64_t{puzzle.colors + 1} << shift_;
+    if (states > (std::uint64_t{1} << 32))
+      fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) + " layers of " +
+           std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
+           " cells need more than 2^32 states");
+    cell_mask_ = static_cast<std::uint32_t>((std::uint64_t{1} << shift_) - 1);
+    blocked_ = Buffer<std::uint64_t>(static_cast<std::size_t>(states / 64 + 1));
+    how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(states / 4 + 1));
+    // Blocked in every layer: what '^' cannot enter (walls, every door) and the outside
+    // of the map; then in each color's layer its own doors open.
+    std::uint64_t blocked_on_caret[256] = {};
+    for (unsigned kind = 0; kind < kKinds; ++kind)
+      blocked_on_caret[kind] = !is_passable(kNoColor, kind_char(static_cast<std::uint8_t>(kind)));
+    const std::uint8_t* const grid = puzzle.grid.data();
+    std::vector<std::uint64_t> everywhere(static_cast<std::size_t>(layout_.cells() / 64), ~std::uint64_t{0});
+    for (std::size_t w = layout_.used_begin() / 64; w < layout_.used_end() / 64; ++w) {
+      std::uint64_t word = 0;
+      for (unsigned j = 0; j < 64; ++j) word |= blocked_on_caret[grid[w * 64 + j]] << j;
+      everywhere[w] = word;
+    }
+    const std::uint8_t* const end = grid + layout_.used_end();
+    for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
+      std::uint64_t* const bits = &blocked_[(std::size_t{layer} << shift_) / 64];
+      std::copy(everywhere.begin(), everywhere.end(), bits);
+      if (layer == 0) continue;
+      const std::uint8_t door = static_cast<std::uint8_t>(kDoor + layer - 1);
+      assert(is_passable(layer_color(layer), kind_char(door)));
+      for (const std::uint8_t* at = grid;
+           (at = static_cast<const std::uint8_t*>(std::memchr(at, door, static_cast<std::size_t>(end - at))));
+           ++at) {
+        const std::size_t cell = static_cast<std::size_t>(at - grid);
+        bits[cell / 64] &= ~(std::uint64_t{1} << (cell % 64));
+      }
+    }
+  }
+
+  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const { return layer << shift_ | cell; }
+  std::uint32_t layer_of(std::uint32_t state) const { return state >> shift_; }
+  std::uint32_t cell_of(std::uint32_t state) const { return state & cell_mask_; }
+  std::uint32_t row_of(std::uint32_t state) const { return layout_.row_of(cell_of(state)); }
+  std::uint32_t col_of(std::uint32_t state) const { return layout_.col_of(cell_of(state)); }
+  /// The state one step in direction d (0 north .. 3 west) in the same layer.
+  std::uint32_t step(std::uint32_t state, int d) const { return layout_.step(d).from(state); }
+
+  bool blocked(std::uint32_t state) const { return blocked_[state >> 6] >> (state & 63) & 1; }
+  /// Marks `state` discovered, `how` (a How, or kPressedHere added to one).
+  void discover(std::uint32_t state, unsigned how) {
+    blocked_[state >> 6] |= std::uint64_t{1} << (state & 63);
+    how_[state >> 2] = static_cast<std::uint16_t>(how_[state >> 2] | how << ((state & 3) * 4));
+  }
+  unsigned how(std::uint32_t state) const { return how_[state >> 2] >> ((state & 3) * 4) & 15; }
+  void prefetch(std::uint32_t state) const {
+    __builtin_prefetch(&blocked_[state >> 6], 1);
+    __builtin_prefetch(&how_[state >> 2], 1);
+  }
+
+ private:
+  const Layout& layout_;
+  unsigned shift_ = 1;
+  std::uint32_t cell_mask_ = 0;
+  Buffer<std::uint64_t> blocked_;  ///< a bit per state
+  Buffer<std::uint16_t> how_;      ///< half a byte per state, four to an element
+};
+
+// ==== The reachability pass ========================================================
+// Floods the states that can be reached from the start, 64 cells of a row at a time,
+// layer by layer: a flood of one layer presses the active buttons it reaches, which
+// seeds their layers for a later round. It settles whether the target can be reached,
+// and for an unsolvable map which cells were discovered: the spec's search discovers
+// every reachable state whatever its order, so that is its output too.
+
+namespace {
 
 // Eight cell kinds at a time (SWAR): the kinds of eight consecutive grid cells as one
 // word, tests on all eight bytes at once, and the eight answers as eight bits.
 
+constexpr std::uint64_t kEveryByte = 0x0101010101010101;
+constexpr std::uint64_t kHighBits = 0x8080808080808080;
+
 /// Cells grid[at .. at + 7] as one word, the first in the low byte.
 inline std::uint64_t eight_kinds(const std::uint8_t* at) {
   std::uint64_t word = 0;
-  if (kLittleEndian) {
-    std::memcpy(&word, at, sizeof word);  // one load (the loop below is not always made one)
-  } else {
-    for (int j = 7; j >= 0; --j) word = word << 8 | at[j];
-  }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  std::memcpy(&word, at, sizeof word);  // one load (the loop below is not made one)
+#else
+  for (int j = 7; j >= 0; --j) word = word << 8 | at[j];
+#endif
   return word;
 }
 /// Bit 7 of each byte whose kind is at least `kind` (kinds are below 128).
@@ -651,94 +728,88 @@ inline unsigned gather_bytes(std::uint64_t high_bits) {
   return static_cast<unsigned>(((high_bits >> 7) * 0x0102040810204080) >> 56);
 }
 
-/// The rules of the game as a table over layers and cell kinds, from the rule
-/// functions (the assertion keeps open_kind the same as is_passable).
-struct Rules {
-  std::uint8_t press[27 * 64];  ///< [layer * 64 + kind]: the layer a press leads to, or kNoPress
-
-  explicit Rules(std::uint32_t colors) {
-    std::memset(press, kNoPress, sizeof press);
-    for (std::uint32_t layer = 0; layer <= colors; ++layer) {
-      const char color = layer_color(layer);
-      for (unsigned kind = 0; kind < kKinds; ++kind) {
-        const char c = kind_char(static_cast<std::uint8_t>(kind));
-        if (is_active_button(color, c))
-          press[layer * 64 + kind] = static_cast<std::uint8_t>(layer_index(pressed_layer(c)));
-        assert(is_passable(color, c) == open_kind(kind, own_door_kind(layer)));
-      }
-    }
-  }
-};
-
-// ---- The reachability pass ------------------------------------------------------
-
-/// The word holding bits (y, 64 * w .. 64 * w + 63) of a bordered map's bit rows,
-/// `words` to a row. Rows go in groups of eight, word by word, so that the words
-/// above and below a word are next to it in memory.
+/// The bit rows of a map: a bit per cell of the bordered map in the layout's
+/// orientation (row y, column x), 64 columns to a word, `words` words to a row. Rows go
+/// in groups of eight, word by word, so that the words above and below a word are next
+/// to it in memory: bit x % 64 of word bit_word(y, x / 64).
 inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t words) {
   return ((std::size_t{y} >> 3) * words + w) * 8 + (y & 7);
 }
-/// The `words` of a map's bit rows: 64 columns of the bordered map a word.
-inline std::uint32_t row_words(const Layout& layout) { return (layout.cols() + 63) / 64; }
-/// The words of a map's bit rows, its rows rounded up to groups of eight.
-inline std::size_t map_words(const Layout& layout) {
-  return (std::size_t{layout.rows()} + 7) / 8 * 8 * row_words(layout);
-}
 
-/// Floods the states that can be reached, 64 cells at a time, over bit rows in the
-/// layout's orientation (row y, column x of the bordered map). Bit planes of the cell
-/// classes (floor, doors, buttons, traps, five bits of a letter's color) give each
-/// layer, in a few operations per word, the cells it can enter (`open`) and walk on
-/// from (`walk`: open and not an active button). One bit per state records what is
-/// reached. A flood works through blocks of 8 x 64 cells that gained walkable cells
-/// (see flood). A button reached in one layer seeds its own layer, flooded in a later
-/// round.
+/// The flood. Bit planes of the cell classes (floor, traps, doors, buttons, five bits
+/// of a letter's color) give each layer, in a few operations per word, the cells it can
+/// enter (`open`) and walk on from (`walk`: open and not an active button). A bit per
+/// state records what is reached. A layer's flood works through blocks of 8 x 64 cells
+/// (a group's eight words of one column, one cache line of the reached bits) that gained
+/// walkable cells: each block is filled in registers until it settles, then spreads to
+/// the blocks around it.
+///
+/// On a map of few walls every layer floods most of it, mostly over floor, which every
+/// layer walks on alike. So on a map with colors the start's floor region (floor cells
+/// joined by floor) is flooded once, before anything else, as a layer of its own
+/// (layers_, whose masks are the floor); a layer's flood that meets it takes all of it
+/// at once, with the cells around it, and goes on from there (2x faster on 26-color
+/// open unsolvable maps).
 class Reachability {
  public:
-  Reachability(const Puzzle& puzzle, const Rules& rules)
-      : puzzle_(puzzle), rules_(rules), layout_(puzzle.layout), rows_(layout_.rows()),
-        words_(row_words(layout_)), layers_(puzzle.colors + 1),
+  explicit Reachability(const Puzzle& puzzle)
+      : puzzle_(puzzle), layout_(puzzle.layout), words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
+        group_(8 * std::size_t{words_}), layer_words_((std::size_t{layout_.rows()} + 7) / 8 * group_),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
-        layer_words_(map_words(layout_)), plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
-        words_arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(words_arena_.data()),
-        reached_(planes_ + plane_count_ * layer_words_), seeded_(reached_ + layers_ * layer_words_),
-        pressed_(seeded_ + layer_words_), common_(pressed_ + layer_words_), ring_(common_ + layer_words_), border_(ring_ + layer_words_),
-        masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8),
-        listed_(layer_words_ / 8), pending_(layers_) {
+        plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
+        arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(arena_.data()),
+        reached_(planes_ + plane_count_ * layer_words_), region_(reached_ + layers_ * layer_words_),
+        beside_region_(region_ + layer_words_), edge_(beside_region_ + layer_words_),
+        seed_bits_(edge_ + layer_words_), pressed_(seed_bits_ + layer_words_), target_(reached_bit(puzzle.target)),
+        masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8), listed_(layer_words_ / 8),
+        has_region_(layers_), seeds_(layers_) {
     build_planes();
-    const std::uint32_t x = layout_.x_of(puzzle.target);
-    target_word_ = bit_word(layout_.y_of(puzzle.target), x / 64, words_);
-    target_bit_ = std::uint64_t{1} << (x % 64);
   }
 
-  /// Floods from the start, in rounds: each layer that has seeds pending (a flood
-  /// seeds other layers through the buttons it presses), until none has any; true as
-  /// soon as a flood reaches the target.
+  /// Floods from the start in rounds, each layer that has seeds in turn, until none has
+  /// any; true as soon as a flood reaches the target.
   bool run() {
-    const std::uint32_t x = layout_.x_of(puzzle_.start);
-    pending_[0].push_back(bit_word(layout_.y_of(puzzle_.start), x / 64, words_) * 64 + x % 64);
+    const std::size_t start = reached_bit(puzzle_.start);
+    if (layers_ > 1 && make_region(start)) return true;
+    seeds_[0].push_back(start);
     for (bool progress = true; progress;) {
       progress = false;
       for (std::uint32_t layer = 0; layer < layers_; ++layer) {
-        if (pending_[layer].empty()) continue;
+        if (seeds_[layer].empty()) continue;
         progress = true;
-        if (flood(layer)) return true;
+        std::vector<std::size_t> seeds;
+        seeds.swap(seeds_[layer]);
+        if (flood(layer, seeds)) return true;
+        press();
       }
     }
     return false;
   }
 
-  /// One bit per cell of the bordered map (words as bit_word lays them out, row_words to
-  /// a row): reached in any layer.
-  std::vector<std::uint64_t> reached_cells() const {
-    std::vector<std::uint64_t> any(layer_words_);
-    for (std::uint32_t layer = 0; layer < layers_; ++layer)
-      for (std::size_t i = 0; i < layer_words_; ++i) any[i] |= reached_[layer * layer_words_ + i];
-    return any;
+  /// A bit per cell of the grid, in the layout's numbering: reached in any layer.
+  Buffer<std::uint64_t> discovered() const {
+    Buffer<std::uint64_t> cells(static_cast<std::size_t>(layout_.cells() / 64 + 1));
+    // A run of a tile's row (16 or 64 cells) is consecutive in the grid, aligned.
+    const unsigned span = std::min(64u, layout_.tile_cols());
+    const std::uint64_t span_mask = span == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
+    for (std::uint32_t y = 1; y + 1 < layout_.rows(); ++y) {
+      for (std::uint32_t w = 0; w < words_; ++w) {
+        const std::size_t i = bit_word(y, w, words_);
+        std::uint64_t any = 0;
+        for (std::uint32_t layer = 0; layer < layers_; ++layer) any |= reached_[layer * layer_words_ + i];
+        for (unsigned x = 0; x < 64; x += span) {
+          const std::uint64_t bits = any >> x & span_mask;
+          if (!bits) continue;
+          const std::uint32_t cell = layout_.tiled(y, w * 64 + x);
+          cells[cell / 64] |= bits << (cell % 64);
+        }
+      }
+    }
+    return cells;
   }
 
   /// Whether `layer` can enter and walk on from the cell at (y, x) (for the tests).
-  // cppcheck-suppress unusedFunction
+  // cppcheck-suppress unusedFunction ; used by the tests
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
     enter(layer);
     const std::size_t i = bit_word(y, x / 64, words_);
@@ -751,12 +822,43 @@ class Reachability {
   /// only those two.
   enum Plane { kFloorPlane, kTrapPlane, kDoorPlane, kButtonPlane, kColorPlane };
 
+  /// What a layer can do on the cells of a word: `open` where it can enter (floor,
+  /// every button and trap, its own doors), `walk` where it can also move on (floor,
+  /// its own doors and buttons, and traps on '^'). tests/ hold these to is_passable
+  /// and is_active_button.
+  struct Masks {
+    std::uint64_t open, walk;
+  };
+
+  /// The bit of a grid cell, as bit_word * 64 + bit.
+  std::size_t reached_bit(std::uint32_t cell) const {
+    const std::uint32_t x = layout_.x_of(cell);
+    return bit_word(layout_.y_of(cell), x / 64, words_) * 64 + x % 64;
+  }
+
+  // The words next to word i: above and below it (the same column of 64 cells), and
+  // before and after it in its row.
+  std::size_t above(std::size_t i) const { return i % 8 > 0 ? i - 1 : i - group_ + 7; }
+  std::size_t below(std::size_t i) const { return i % 8 < 7 ? i + 1 : i + group_ - 7; }
+  static std::size_t before(std::size_t i) { return i - 8; }
+  static std::size_t after(std::size_t i) { return i + 8; }
+  /// Calls to(j, bits) for the cells next to `cells` of word i, word by word. No cell
+  /// of `cells` lies on the map's wall border, so every one of those words exists.
+  template <class To>
+  void around(std::size_t i, std::uint64_t cells, To to) const {
+    to(i, cells << 1 | cells >> 1);
+    if (cells >> 63) to(after(i), 1);
+    if (cells & 1) to(before(i), std::uint64_t{1} << 63);
+    to(above(i), cells);
+    to(below(i), cells);
+  }
+
   /// The planes, eight cells at a time (the tile rows are at least 16 cells long), a
   /// word of each plane gathered in registers and stored once.
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
     const std::uint32_t cols = layout_.cols();
-    for (std::uint32_t y = 1; y + 1 < rows_; ++y) {
+    for (std::uint32_t y = 1; y + 1 < layout_.rows(); ++y) {
       for (std::uint32_t w = 0; w < words_; ++w) {
         std::uint64_t word[kColorPlane + 5] = {};
         for (unsigned j = 0; j < 8 && w * 64 + j * 8 < cols; ++j) {
@@ -782,47 +884,176 @@ class Reachability {
     }
   }
 
-  /// What a layer can do on the cells of a word: `open` where it can enter (floor,
-  /// every button and trap, its own doors), `walk` where it can also move on (floor,
-  /// its own doors and buttons, and traps on '^').
-  struct Masks {
-    std::uint64_t open, walk;
-  };
-  /// Makes `layer` the one masks() answers for.
+  /// Makes `layer` (layers_: the floor region) the one that masks() and reach() are for.
   void enter(std::uint32_t layer) {
     layer_ = layer;
+    layer_reached_ = layer == layers_ ? region_ : &reached_[layer * layer_words_];
     for (unsigned b = 0; b < 5; ++b) flip_[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
   }
-  /// The masks of the current layer for the words of a block (eight words, see flood),
-  /// made from the planes in a few operations per word when the layer first needs
-  /// them. One buffer serves every layer: a block's masks are made again when another
-  /// layer comes to it, which costs less than the new pages of a buffer per layer and,
-  /// unlike making a whole layer's masks at once, nothing for blocks a flood never meets.
+
+  /// The masks of the current layer for the words of a block, made from the planes in
+  /// a few operations per word when the layer first needs them. One buffer serves every
+  /// layer: a block's masks are made again when another layer comes to it, which costs
+  /// less than the new pages of a buffer per layer and, unlike making a whole layer's
+  /// masks at once, nothing for blocks a flood never meets.
   const Masks* masks(std::size_t block) {
     Masks* const out = &masks_[8 * block];
     if (masks_layer_[block] == layer_ + 1) return out;
     masks_layer_[block] = static_cast<std::uint8_t>(layer_ + 1);
     for (std::size_t k = 0; k < 8; ++k) {
       const std::uint64_t* const p = &planes_[(8 * block + k) * plane_count_];
-      if (layer_ == layers_) {  // the floor that every layer walks on (see flood)
+      if (layer_ == layers_) {  // the floor region's flood
         out[k].open = out[k].walk = p[kFloorPlane];
-        continue;
-      }
-      if (plane_count_ == kDoorPlane) {  // no letters
+      } else if (plane_count_ == kDoorPlane) {  // no letters: traps are floor on '^'
         out[k].open = out[k].walk = p[kFloorPlane] | p[kTrapPlane];
-        continue;
+      } else {
+        std::uint64_t own = 0;  // letters of the layer's color
+        if (layer_ != 0) {
+          own = p[kDoorPlane] | p[kButtonPlane];
+          for (unsigned b = 0; b < color_bits_; ++b) own &= p[kColorPlane + b] ^ flip_[b];
+        }
+        out[k].open = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
+        out[k].walk = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer_ == 0 ? p[kTrapPlane] : 0);
       }
-      std::uint64_t own = 0;  // letters of the layer's color
-      if (layer_ != 0) {
-        own = p[kDoorPlane] | p[kButtonPlane];
-        for (unsigned b = 0; b < color_bits_; ++b) own &= p[kColorPlane + b] ^ flip_[b];
-      }
-      out[k].open = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
-      out[k].walk = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer_ == 0 ? p[kTrapPlane] : 0);
     }
     return out;
   }
 
+  /// Reaches the cells `bits` of word i that the current layer can enter and has not
+  /// reached yet; lists the block to spread from if it gained walkable cells, and the
+  /// active buttons among them to press.
+  void reach(std::size_t i, std::uint64_t bits) {
+    bits &= ~layer_reached_[i];  // first: then a block's masks are made only if it gains cells
+    if (!bits) return;
+    const Masks& word = masks(i / 8)[i % 8];
+    bits &= word.open;
+    if (!bits) return;
+    layer_reached_[i] |= bits;
+    if ((bits & word.walk) && !listed_[i / 8]) {
+      listed_[i / 8] = 1;
+      work_[top_++] = i / 8;
+    }
+    if (bits & ~word.walk) stop_at(i, bits & ~word.walk);
+  }
+  /// Records cells of word i that the layer reached and cannot walk on from: active buttons.
+  void stop_at(std::size_t i, std::uint64_t buttons) {
+    if (!pressed_[i]) pressed_words_.push_back(i);
+    pressed_[i] |= buttons;
+  }
+  /// Reaches the cells `bits` of word i and steps from those the layer walks on to
+  /// their neighbours, without listing the block: for cells beside the floor region,
+  /// once the layer has it, whose neighbours are mostly in it already.
+  void reach_beside(std::size_t i, std::uint64_t bits) {
+    bits &= ~layer_reached_[i];  // as in reach
+    if (!bits) return;
+    const Masks& word = masks(i / 8)[i % 8];
+    bits &= word.open;
+    if (!bits) return;
+    layer_reached_[i] |= bits;
+    const std::uint64_t walk = word.walk;
+    if (bits & ~walk) stop_at(i, bits & ~walk);
+    around(i, bits & walk, [this](std::size_t j, std::uint64_t next) { reach(j, next); });
+  }
+
+  /// Calls visit(i) for each word i listed in `words` (those whose `bits` are not zero),
+  /// in the order of memory: sorted when they are few, by a scan of `bits` when they
+  /// are many. Empties `words`; `visit` clears the bits.
+  template <class Visit>
+  void in_order(std::vector<std::size_t>& words, const std::uint64_t* bits, Visit visit) {
+    if (words.size() * 32 < layer_words_) {
+      std::sort(words.begin(), words.end());
+      for (const std::size_t i : words) visit(i);
+    } else {
+      for (std::size_t i = 0; i < layer_words_; ++i)
+        if (bits[i]) visit(i);
+    }
+    words.clear();
+  }
+
+  /// Floods the start's floor region (see the class comment), and the cells beside it;
+  /// true if the target lies in it.
+  bool make_region(std::size_t start) {
+    if (flood(layers_, {start})) return true;
+    while (region_end_ > 0 && !region_[region_end_ - 1]) --region_end_;
+    while (region_begin_ < region_end_ && !region_[region_begin_]) ++region_begin_;
+    for (std::size_t i = region_begin_; i < region_end_; ++i)
+      if (region_[i]) around(i, region_[i], [this](std::size_t j, std::uint64_t cells) { beside_region_[j] |= cells; });
+    const auto [begin, end] = around_region();
+    for (std::size_t i = begin; i < end; ++i) beside_region_[i] &= ~region_[i];
+    region_made_ = true;
+    return false;
+  }
+  /// The words of the floor region and of the cells beside it, from a block's first word.
+  std::pair<std::size_t, std::size_t> around_region() const {
+    return {region_begin_ >= group_ + 8 ? (region_begin_ - group_ - 8) / 8 * 8 : 0,
+            std::min(layer_words_, region_end_ + group_ + 8)};
+  }
+
+  /// Gives the current layer the whole floor region and the cells beside it that it can
+  /// enter, and reaches the cells beside those it walks on.
+  void take_region() {
+    has_region_[layer_] = true;
+    const auto [begin, end] = around_region();
+    for (std::size_t i = region_begin_; i < region_end_; ++i) layer_reached_[i] |= region_[i];
+    const Masks* here = nullptr;
+    for (std::size_t i = begin; i < end; ++i) {  // begin is a block's first word
+      if (i % 8 == 0) here = masks(i / 8);
+      const Masks& word = here[i % 8];
+      const std::uint64_t entered = beside_region_[i] & word.open & ~layer_reached_[i];
+      if (!entered) continue;
+      layer_reached_[i] |= entered;
+      edge_[i] = entered & word.walk;
+      if (entered & ~word.walk) stop_at(i, entered & ~word.walk);
+    }
+    for (std::size_t i = begin; i < end; ++i) {
+      if (!edge_[i]) continue;
+      around(i, edge_[i], [this](std::size_t j, std::uint64_t cells) { reach(j, cells); });
+      edge_[i] = 0;
+    }
+  }
+
+  /// Starts the current layer's flood from `seeds` (reached bits), gathered in a bit map
+  /// and gone through in the order of memory, so that a small flood costs little.
+  void start_from(const std::vector<std::size_t>& seeds) {
+    std::vector<std::size_t> words;
+    for (const std::size_t bit : seeds) {
+      if (!seed_bits_[bit / 64]) words.push_back(bit / 64);
+      seed_bits_[bit / 64] |= std::uint64_t{1} << (bit % 64);
+    }
+    in_order(words, seed_bits_, [&](std::size_t i) {
+      if (region_made_ && !has_region_[layer_] && (seed_bits_[i] & (region_[i] | beside_region_[i]))) take_region();
+      if (region_made_ && has_region_[layer_]) reach_beside(i, seed_bits_[i]);
+      else reach(i, seed_bits_[i]);
+      seed_bits_[i] = 0;
+    });
+  }
+
+  /// Fills a block in registers: from the reached `cells` of its eight words, the runs
+  /// of walkable cells they lie in, spread down the block's rows and back up until a
+  /// sweep adds nothing (`runs`); then adds to `cells` those runs and the open cells
+  /// beside, above and below them.
+  static void settle(const Masks* masks, std::uint64_t (&cells)[8], std::uint64_t (&runs)[8]) {
+    std::uint64_t walk[8], from = 0;
+    for (unsigned k = 0; k < 8; ++k) {
+      walk[k] = masks[k].walk;
+      runs[k] = from = fill_runs((cells[k] | from) & walk[k], walk[k]);
+    }
+    for (bool up = true, grew = true; grew; up = !up) {
+      grew = false, from = 0;
+      for (unsigned j = 0; j < 8; ++j) {
+        const unsigned k = up ? 7 - j : j;
+        const std::uint64_t more = from & walk[k] & ~runs[k];
+        if (more) runs[k] = fill_runs(runs[k] | more, walk[k]), grew = true;
+        from = runs[k];
+      }
+    }
+    for (unsigned k = 0; k < 8; ++k) {
+      std::uint64_t next = runs[k] << 1 | runs[k] >> 1;
+      if (k > 0) next |= runs[k - 1];
+      if (k < 7) next |= runs[k + 1];
+      cells[k] |= runs[k] | (next & masks[k].open);
+    }
+  }
   /// The cells of `walk` in the same runs as `seeds` (seeds within walk).
   static std::uint64_t fill_runs(std::uint64_t seeds, std::uint64_t walk) {
     const std::uint64_t up = (((walk + seeds) ^ walk ^ seeds) & walk) | seeds;  // carries run upward
@@ -836,931 +1067,329 @@ class Reachability {
     return up | down;
   }
 
-  /// Calls visit(i) for each word i listed in `words` (those whose `marks` are not
-  /// zero), in the order of memory: sorted when they are few, by a scan of `marks`
-  /// when they are many. Empties `words`; `visit` clears the marks.
-  template <class Visit>
-  void in_order(std::vector<std::size_t>& words, const std::uint64_t* marks, Visit visit) {
-    if (words.size() * 32 < layer_words_) {
-      std::sort(words.begin(), words.end());
-      for (const std::size_t i : words) visit(i);
-    } else {
-      for (std::size_t i = 0; i < layer_words_; ++i)
-        if (marks[i]) visit(i);
+  /// Floods `layer` (layers_: the floor region) from `seeds`; true if it reaches the
+  /// target. Each block on the work stack is settled, records what it reached, and
+  /// spreads from its edges to the blocks around it.
+  bool flood(std::uint32_t layer, const std::vector<std::size_t>& seeds) {
+    enter(layer);
+    start_from(seeds);
+    while (top_ > 0) {
+      const std::size_t block = work_[--top_];
+      listed_[block] = 0;
+      const std::size_t first = 8 * block;
+      const Masks* const here = masks(block);
+      std::uint64_t cells[8], runs[8];
+      for (unsigned k = 0; k < 8; ++k) cells[k] = layer_reached_[first + k];
+      settle(here, cells, runs);
+      for (unsigned k = 0; k < 8; ++k) {
+        const std::uint64_t buttons = cells[k] & ~here[k].walk & ~layer_reached_[first + k];
+        layer_reached_[first + k] = cells[k];
+        if (buttons) stop_at(first + k, buttons);
+      }
+      if (runs[0]) reach(above(first), runs[0]);
+      if (runs[7]) reach(below(first + 7), runs[7]);
+      for (unsigned k = 0; k < 8; ++k) {
+        if (runs[k] >> 63) reach(after(first + k), 1);
+        if (runs[k] & 1) reach(before(first + k), std::uint64_t{1} << 63);
+      }
+      if (region_made_ && !has_region_[layer]) {
+        std::uint64_t meets = 0;
+        for (unsigned k = 0; k < 8; ++k) meets |= runs[k] & region_[first + k];
+        if (meets) take_region();
+      }
+      if (layer_reached_[target_ / 64] >> (target_ % 64) & 1) return true;
     }
-    words.clear();
+    return false;
   }
 
+  /// Seeds the layers of the active buttons that the last flood reached, going through
+  /// memory in order (and clearing pressed_).
+  void press() {
+    in_order(pressed_words_, pressed_, [&](std::size_t i) {
+      for (std::uint64_t bits = pressed_[i]; bits; bits &= bits - 1) {
+        const unsigned x = static_cast<unsigned>(__builtin_ctzll(bits));
+        seeds_[pressed_layer_at(i, x)].push_back(i * 64 + x);
+      }
+      pressed_[i] = 0;
+    });
+  }
   /// The layer a press of the active button or trap at bit x of word i leads to: '^'
-  /// for a trap, else its letter's layer, read from the planes (the assertion holds it
-  /// to the rules).
-  std::uint32_t pressed_layer_at(std::uint32_t layer, std::size_t i, unsigned x) const {
+  /// for a trap, else its letter's layer, read from the planes.
+  std::uint32_t pressed_layer_at(std::size_t i, unsigned x) const {
     const std::uint64_t* const p = &planes_[i * plane_count_];
     std::uint32_t next = 0;
     if (!(p[kTrapPlane] >> x & 1)) {
       next = 1;
       for (unsigned b = 0; b < color_bits_; ++b) next += static_cast<std::uint32_t>(p[kColorPlane + b] >> x & 1) << b;
     }
-    assert(next == rules_.press[layer * 64 + puzzle_.grid[layout_.tiled(
-                                     static_cast<std::uint32_t>(i / (8 * std::size_t{words_}) * 8 + i % 8),
-                                     static_cast<std::uint32_t>(i / 8 % words_ * 64 + x))]]);
-    static_cast<void>(layer);  // layer and rules_ are used by the assertion only
-    static_cast<void>(rules_);
+    assert(next == layer_index(pressed_layer(kind_char(puzzle_.grid[layout_.tiled(
+                       static_cast<std::uint32_t>(i / group_ * 8 + i % 8), static_cast<std::uint32_t>(i / 8 % words_ * 64 + x))]))));
     return next;
   }
 
-  /// Seeds the layers of the active buttons that the last flood of `layer` reached,
-  /// collected in pressed_, going through memory in order (and clearing pressed_).
-  void press(std::uint32_t layer) {
-    std::uint64_t* const pressed = pressed_;
-    in_order(pressed_words_, pressed, [&](std::size_t i) {
-      for (std::uint64_t bits = pressed[i]; bits; bits &= bits - 1) {
-        const unsigned x = static_cast<unsigned>(__builtin_ctzll(bits));
-        pending_[pressed_layer_at(layer, i, x)].push_back(i * 64 + x);
-      }
-      pressed[i] = 0;
-    });
-  }
-
-  /// Floods `layer` from its pending seeds; true if the target was reached. The work
-  /// is a stack of blocks (a group's eight words of one column, eight rows of 64
-  /// cells, one cache line of reached_) that gained walkable cells, each listed once. A
-  /// block is filled in registers until it settles, then spreads to the blocks around
-  /// it. The seeds are gathered in a bit map first, and the active buttons reached are
-  /// pressed after the flood, both through the sorted list of the words they touch, so
-  /// that they go through memory in order and a small flood costs little.
-  ///
-  /// On a map of few walls every layer floods most of it, mostly over floor, which
-  /// every layer walks on alike. So on a map with colors, before the first flood,
-  /// the start's floor region (common_: floor cells joined by floor) is flooded once,
-  /// as a layer of its own (layers_, whose masks are the floor); a layer's flood that
-  /// reaches a cell of it then takes all of it at once (take_common), and goes on
-  /// from what lies around it. Floor is open and walkable in every layer, so the
-  /// layer reaches the whole region from any cell of it.
-  bool flood(std::uint32_t layer) {
-    if (!common_made_ && layers_ > 1) {
-      const std::uint32_t x = layout_.x_of(puzzle_.start);
-      std::vector<std::size_t> start{bit_word(layout_.y_of(puzzle_.start), x / 64, words_) * 64 + x % 64};
-      if (fill(layers_, start)) return true;  // the target lies in the region
-      common_made_ = true;
-      while (common_end_ > 0 && !common_[common_end_ - 1]) --common_end_;
-      while (common_begin_ < common_end_ && !common_[common_begin_]) ++common_begin_;
-      const auto [begin, end] = around_common();
-      for (std::size_t i = begin; i < end; ++i) border_[i] = beside(common_, i) & ~common_[i];
-    }
-    std::vector<std::size_t> seeds;
-    seeds.swap(pending_[layer]);
-    if (fill(layer, seeds)) return true;
-    press(layer);
-    return false;
-  }
-
-  /// The flood of `layer` (layers_: the floor region) from `seeds`, as bit_word * 64 +
-  /// bit; true if it reaches the target.
-  bool fill(std::uint32_t layer, const std::vector<std::size_t>& seeds) {
-    enter(layer);
-    std::uint64_t* const reached = layer == layers_ ? common_ : &reached_[layer * layer_words_];
-    bool took_common = !common_made_ || took_common_[layer];
-    std::uint64_t* const pressed = pressed_;
-    std::size_t* const work = work_.data();
-    std::uint8_t* const listed = listed_.data();
-    std::size_t top = 0;
-    // Cells of word i reached that the layer cannot walk on from: active buttons.
-    auto stop_at = [&](std::size_t i, std::uint64_t stops) {
-      if (!pressed[i]) pressed_words_.push_back(i);
-      pressed[i] |= stops;
-    };
-    // Reaches the cells `bits` of word i that can be entered and were not reached yet.
-    auto reach = [&](std::size_t i, std::uint64_t bits) {
-      bits &= ~reached[i];  // first: then a block's masks are made only if it gains cells
-      if (!bits) return;
-      const Masks& word = masks(i / 8)[i % 8];
-      bits &= word.open;
-      if (!bits) return;
-      reached[i] |= bits;
-      const std::uint64_t walk = word.walk;
-      if ((bits & walk) && !listed[i / 8]) {
-        listed[i / 8] = 1;
-        work[top++] = i / 8;
-      }
-      if (bits & ~walk) stop_at(i, bits & ~walk);
-    };
-    const std::size_t group = 8 * std::size_t{words_};  // words in a group of eight rows
-    // Reaches the cells `bits` of word i and steps from those the layer walks on to
-    // their neighbours, without a flood of the block: for cells beside the floor
-    // region once it is taken (seeds, mostly buttons; doors and buttons around it),
-    // whose neighbours are mostly in it already.
-    auto seed = [&](std::size_t i, std::uint64_t bits) {
-      bits &= ~reached[i];  // as in reach
-      if (!bits) return;
-      const Masks& word = masks(i / 8)[i % 8];
-      bits &= word.open;
-      if (!bits) return;
-      reached[i] |= bits;
-      if (bits & ~word.walk) stop_at(i, bits & ~word.walk);
-      bits &= word.walk;
-      const std::size_t k = i % 8, w = i / 8 % words_;
-      reach(i, bits << 1 | bits >> 1);
-      if (bits >> 63 && w + 1 < words_) reach(i + 8, 1);
-      if (bits & 1 && w > 0) reach(i - 8, std::uint64_t{1} << 63);
-      if (k > 0 || i >= group) reach(k > 0 ? i - 1 : i - group + 7, bits);
-      if (k < 7 || i + group < layer_words_) reach(k < 7 ? i + 1 : i + group - 7, bits);
-    };
-    // Takes the floor region, once per layer.
-    auto take = [&] {
-      took_common = took_common_[layer] = true;
-      take_common(reached, reach, stop_at);
-    };
-    {
-      std::uint64_t* const seeded = seeded_;
-      std::vector<std::size_t> words;
-      for (const std::size_t bit : seeds) {
-        if (!seeded[bit / 64]) words.push_back(bit / 64);
-        seeded[bit / 64] |= std::uint64_t{1} << (bit % 64);
-      }
-      in_order(words, seeded, [&](std::size_t i) {
-        if (!took_common && (seeded[i] & (common_[i] | border_[i]))) take();
-        if (common_made_ && took_common) seed(i, seeded[i]);
-        else reach(i, seeded[i]);
-        seeded[i] = 0;
-      });
-    }
-    while (top > 0) {
-      const std::size_t block = work[--top];
-      listed[block] = 0;
-      const std::size_t first = 8 * block;
-      std::uint64_t open[8], walk[8], cells[8], runs[8];
-      const Masks* const here = masks(block);
-      for (unsigned k = 0; k < 8; ++k) {
-        open[k] = here[k].open;
-        walk[k] = here[k].walk;
-        cells[k] = reached[first + k];
-      }
-      // Runs of walkable cells from the reached ones, spread down the block's rows and
-      // back up until a sweep adds nothing; then the cells they reach that the layer
-      // cannot walk on from (active buttons) beside, above and below them.
-      std::uint64_t from = 0;
-      for (unsigned k = 0; k < 8; ++k) runs[k] = from = fill_runs((cells[k] | from) & walk[k], walk[k]);
-      for (bool up = true, grew = true; grew; up = !up) {
-        grew = false, from = 0;
-        for (unsigned j = 0; j < 8; ++j) {
-          const unsigned k = up ? 7 - j : j;
-          const std::uint64_t more = from & walk[k] & ~runs[k];
-          if (more) runs[k] = fill_runs(runs[k] | more, walk[k]), grew = true;
-          from = runs[k];
-        }
-      }
-      for (unsigned k = 0; k < 8; ++k) {
-        std::uint64_t next = runs[k] << 1 | runs[k] >> 1;
-        if (k > 0) next |= runs[k - 1];
-        if (k < 7) next |= runs[k + 1];
-        cells[k] |= runs[k] | (next & open[k]);
-        const std::uint64_t stops = cells[k] & ~walk[k] & ~reached[first + k];
-        reached[first + k] = cells[k];
-        if (stops) stop_at(first + k, stops);
-      }
-      // Out of the block: the row above and below, and runs that go on beside it.
-      if (runs[0]) reach(first - group + 7, runs[0]);
-      if (runs[7]) reach(first + group, runs[7]);
-      for (unsigned k = 0; k < 8; ++k) {
-        if (runs[k] >> 63) reach(first + 8 + k, 1);
-        if (runs[k] & 1) reach(first - 8 + k, std::uint64_t{1} << 63);
-      }
-      if (!took_common) {
-        std::uint64_t meets = 0;
-        for (unsigned k = 0; k < 8; ++k) meets |= runs[k] & common_[first + k];
-        if (meets) take();
-      }
-      if (reached[target_word_] & target_bit_) return true;
-    }
-    return false;
-  }
-
-  /// Reaches, for the current layer, the whole floor region, the cells beside it that
-  /// the layer can enter (stop_at(i, bits) for those it cannot walk on from), and
-  /// through reach(i, bits) the cells beside those it walks on; word by word over the
-  /// region's words and their neighbours, the ring of cells beside it in ring_.
-  template <class Reach, class StopAt>
-  void take_common(std::uint64_t* reached, Reach reach, StopAt stop_at) {
-    const auto [begin, end] = around_common();
-    for (std::size_t i = common_begin_; i < common_end_; ++i) reached[i] |= common_[i];
-    const Masks* here = nullptr;
-    for (std::size_t i = begin; i < end; ++i) {  // begin is a block's first word
-      if (i % 8 == 0) here = masks(i / 8);
-      const Masks& word = here[i % 8];
-      const std::uint64_t around = border_[i] & word.open & ~reached[i];
-      if (!around) continue;
-      reached[i] |= around;
-      ring_[i] = around & word.walk;
-      if (around & ~word.walk) stop_at(i, around & ~word.walk);
-    }
-    for (std::size_t i = begin; i < end; ++i) {
-      const std::uint64_t next = beside(ring_, i) & ~reached[i];
-      if (next) reach(i, next);
-    }
-    std::fill(ring_ + begin, ring_ + end, 0);
-  }
-
-  /// The words of the floor region and of the cells beside it, from a block's first word.
-  std::pair<std::size_t, std::size_t> around_common() const {
-    const std::size_t group = 8 * std::size_t{words_};
-    return {common_begin_ >= group + 8 ? (common_begin_ - group - 8) / 8 * 8 : 0,
-            std::min(layer_words_, common_end_ + group + 8)};
-  }
-
-  /// The cells of word i next to a cell of `bits` (a layer's words).
-  std::uint64_t beside(const std::uint64_t* bits, std::size_t i) const {
-    const std::size_t group = 8 * std::size_t{words_}, k = i % 8, w = i / 8 % words_;
-    const std::uint64_t c = bits[i];
-    std::uint64_t around = c << 1 | c >> 1;
-    if (w > 0) around |= bits[i - 8] >> 63;
-    if (w + 1 < words_) around |= bits[i + 8] << 63;
-    if (k > 0) around |= bits[i - 1];
-    else if (i >= group) around |= bits[i - group + 7];
-    if (k < 7) around |= bits[i + 1];
-    else if (i + group < layer_words_) around |= bits[i + group - 7];
-    return around;
-  }
-
   const Puzzle& puzzle_;
-  const Rules& rules_;
   const Layout& layout_;
-  const std::uint32_t rows_, words_, layers_;
-  const unsigned color_bits_;      ///< color planes in use: enough bits for the colors 0 .. colors - 1
+  const std::uint32_t words_, layers_;  ///< words of a bit row; layers of the puzzle
+  const std::size_t group_;        ///< words in a group of eight bit rows
   const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
+  const unsigned color_bits_;      ///< color planes in use: enough bits for the colors 0 .. colors - 1
   const unsigned plane_count_;     ///< planes in use: floor and traps, and with colors doors, buttons and color_bits_
   // The word arrays in one allocation, zero-filled by calloc (the layers never flooded
   // cost no memory). One large block goes back to the system when the pass ends; as
-  // separate blocks, malloc would keep some for later (its threshold for that grows
-  // with the blocks freed before, the input's among them), and the exact search,
-  // which needs other sizes, would add its pages to them.
-  Buffer<std::uint64_t> words_arena_;
-  std::uint64_t* const planes_;    ///< [bit_word(y, w) * plane_count_ + plane]
-  std::uint64_t* const reached_;   ///< [layer * layer_words_ + bit_word(y, w)]
-  std::uint64_t* const seeded_;    ///< the flood's seeds, gathered (one layer's words)
-  std::uint64_t* const pressed_;   ///< the active buttons the flood reached
-  std::uint64_t* const common_;    ///< the start's floor region (see flood), on a map with colors
-  std::uint64_t* const ring_;      ///< take_common's cells beside the region that a layer walks on
-  std::uint64_t* const border_;    ///< the cells beside the floor region, not in it (made with it)
-  bool common_made_ = false;
-  std::size_t common_begin_ = 0, common_end_ = layer_words_;  ///< the words of common_ with cells
-  std::vector<bool> took_common_ = std::vector<bool>(layers_);  ///< per layer: has the floor region
-  std::uint32_t layer_ = 0;        ///< the layer masks() is for
-  std::uint64_t flip_[5] = {};     ///< XORed into the color planes: all ones where the layer's color bit is 0
-  Buffer<Masks> masks_;            ///< [bit_word(y, w)]: the masks of layer masks_layer_[block] - 1
-  Buffer<std::uint8_t> masks_layer_;  ///< per block of eight words: 1 + the layer its masks are for, 0 none
-  std::vector<std::size_t> work_;     ///< the blocks a flood has still to spread from
-  std::vector<std::uint8_t> listed_;  ///< per block: in work_
+  // separate blocks, malloc would keep some for later, and the exact search, which needs
+  // other sizes, would add its pages to them.
+  Buffer<std::uint64_t> arena_;
+  std::uint64_t* const planes_;         ///< [bit_word * plane_count_ + plane]
+  std::uint64_t* const reached_;        ///< [layer * layer_words_ + bit_word]
+  std::uint64_t* const region_;         ///< the start's floor region, on a map with colors
+  std::uint64_t* const beside_region_;  ///< the cells beside the floor region, not in it
+  std::uint64_t* const edge_;           ///< take_region's cells beside the region that the layer walks on
+  std::uint64_t* const seed_bits_;      ///< a flood's seeds, gathered
+  std::uint64_t* const pressed_;        ///< the active buttons the flood reached
+  const std::size_t target_;            ///< the target's reached bit
+  Buffer<Masks> masks_;                 ///< [bit_word]: the masks of layer masks_layer_[block] - 1
+  Buffer<std::uint8_t> masks_layer_;    ///< per block of eight words: 1 + the layer its masks are for, 0 none
+  std::vector<std::size_t> work_;       ///< the blocks the flood has still to spread from: a stack
+  std::size_t top_ = 0;                 ///< of work_
+  std::vector<std::uint8_t> listed_;    ///< per block: in work_
   std::vector<std::size_t> pressed_words_;  ///< the words of pressed_ that are not zero
-  std::vector<std::vector<std::size_t>> pending_;  ///< per layer: cells to flood from in its next round, as bit_word * 64 + bit
-  std::size_t target_word_ = 0;  ///< the target's word and bit
-  std::uint64_t target_bit_ = 0;
+  bool region_made_ = false;
+  std::size_t region_begin_ = 0, region_end_ = layer_words_;  ///< the words of region_ with cells
+  std::vector<bool> has_region_;        ///< per layer: took the floor region
+  std::vector<std::vector<std::size_t>> seeds_;  ///< per layer: reached bits to flood from in its next round
+  std::uint32_t layer_ = 0;             ///< the layer being flooded
+  std::uint64_t* layer_reached_ = nullptr;  ///< its reached bits
+  std::uint64_t flip_[5] = {};          ///< XORed into the color planes: all ones where the layer's color bit is 0
 };
 
-// ---- The exact search ---------------------------------------------------------------
+}  // namespace
 
-/// What the exact search knows of every state. `closed`, one bit per state, is set
-/// where a state cannot be discovered (a wall, a closed door, the outside of the map)
-/// or has been: checking a neighbour is one bit test. `how`, half a byte per state,
-/// says how a state was discovered; it starts as zero and only discovered states
-/// touch it, so the pages of states never discovered cost no memory. `special`, one
-/// bit per cell, marks the cells the search looks at more closely: buttons and traps,
-/// the only cells whose kind it needs, and the target's neighbours, the only cells
-/// whose moves can discover the target.
-class Marks {
- public:
-  Marks(const Puzzle& puzzle, unsigned shift)
-      : closed_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 64 + 1)),
-        how_(static_cast<std::size_t>(((std::uint64_t{puzzle.colors} + 1) << shift) / 4 + 1)),
-        special_(static_cast<std::size_t>(puzzle.layout.cells() / 64 + 1)) {
-    // Walls and doors are closed in every layer but a door's own; outside the map too.
-    const std::uint8_t* const grid = puzzle.grid.data();
-    const std::size_t words = static_cast<std::size_t>(puzzle.layout.cells() / 64);
-    std::vector<std::uint64_t> base(words, ~std::uint64_t{0});
-    for (std::size_t w = puzzle.layout.used_begin() / 64; w < puzzle.layout.used_end() / 64; ++w) {
-      std::uint64_t blocked = 0, pressable = 0;
-      for (unsigned j = 0; j < 8; ++j) {
-        const std::uint64_t kinds = eight_kinds(grid + w * 64 + j * 8);
-        const std::uint64_t door = kinds_from(kinds, kDoor) & ~kinds_from(kinds, kButton);
-        const std::uint64_t wall = ~kinds_from(kinds, kFloor) & kHighBits;
-        blocked |= std::uint64_t{gather_bytes(wall | door)} << (j * 8);
-        pressable |= std::uint64_t{gather_bytes(kinds_from(kinds, kButton))} << (j * 8);
-      }
-      base[w] = blocked;
-      special_[w] = pressable;
-    }
-    for (int d = 0; d < 4; ++d) {
-      const std::uint32_t near = puzzle.layout.step(d).from(puzzle.target);
-      special_[near / 64] |= std::uint64_t{1} << (near % 64);
-    }
-    const std::uint8_t* const end = grid + puzzle.layout.used_end();
-    for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-      std::uint64_t* const bits = closed_.data() + (std::size_t{layer} << shift) / 64;
-      std::copy(base.begin(), base.end(), bits);
-      if (layer == 0) continue;
-      const std::uint8_t door = static_cast<std::uint8_t>(own_door_kind(layer));
-      for (const std::uint8_t* at = grid;
-           (at = static_cast<const std::uint8_t*>(std::memchr(at, door, static_cast<std::size_t>(end - at))));
-           ++at) {
-        const std::size_t cell = static_cast<std::size_t>(at - grid);
-        bits[cell / 64] &= ~(std::uint64_t{1} << (cell % 64));
-      }
-    }
-  }
-  std::uint64_t* closed() { return closed_.data(); }
-  /// Whether `state` is closed: on an open cell, discovered.
-  bool closed(std::uint32_t state) const { return closed_[state >> 6] >> (state & 63) & 1; }
-  std::uint16_t* how() { return how_.data(); }
-  const std::uint64_t* special() const { return special_.data(); }
-  unsigned how(std::uint32_t state) const { return how_[state >> 2] >> ((state & 3) * 4) & 15; }
+// ==== The exact search =============================================================
 
- private:
-  Buffer<std::uint64_t> closed_;
-  Buffer<std::uint16_t> how_;
-  Buffer<std::uint64_t> special_;
-};
+namespace {
 
-/// The search container: a double-ended queue of state indices in blocks of 16384,
-/// so it takes 4 bytes per waiting state and never copies them. A queue takes from
-/// the front, a stack from the back; emptied blocks go back (one is kept for reuse).
-/// The hot paths work on pointers and leave block changes to out-of-line functions.
+constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
+
+#ifdef PUZZLE_TRACE
+constexpr bool kTraceBuild = true;
+/// The trace build prints every investigated state to stderr, in list format.
+void trace(const StateSpace& space, std::uint32_t state) {
+  std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(space.layer_of(state)), space.row_of(state), space.col_of(state));
+}
+#else
+constexpr bool kTraceBuild = false;
+inline void trace(const StateSpace&, std::uint32_t) {}
+#endif
+
+/// The search container: a double-ended queue of states in blocks of 16384, 4 bytes
+/// per waiting state, that never copies them. A queue takes from the front, a stack
+/// from the back; an emptied block is kept for the next one. (std::deque allocates a
+/// block per 128 states and frees it when emptied: 1.2x slower on the largest maps.)
 class StateDeque {
  public:
   StateDeque() = default;
   StateDeque(const StateDeque&) = delete;
   StateDeque& operator=(const StateDeque&) = delete;
   ~StateDeque() {
-    for (const Block& block : blocks_) free_block(block.begin);
-    free_block(spare_);
+    for (std::uint32_t* block : blocks_) delete[] block;
+    delete[] spare_;
   }
 
   bool empty() const { return head_ == tail_; }
-  /// The most states that waited at once, to a block (for the tests).
-  // cppcheck-suppress unusedFunction
-  std::uint64_t peak() const { return peak_blocks_ * kBlock; }
-
   void push_back(std::uint32_t state) {
-    if (tail_ == tail_end_) add_back_block();
+    if (tail_ == tail_end_) add_block();
     *tail_++ = state;
-  }
-  /// Room for `n` (at most kBlock) more states at the back, for push_if.
-  void reserve(std::size_t n) {
-    if (static_cast<std::size_t>(tail_end_ - tail_) < n) add_back_block();
-  }
-  /// Adds `state` at the back if `keep` is 1 (0: nothing), without a branch; needs room.
-  void push_if(std::uint32_t state, unsigned keep) {
-    *tail_ = state;
-    tail_ += keep;
   }
   std::uint32_t pop_front() {
     const std::uint32_t state = *head_++;
-    if (head_ == head_end_ && head_ != tail_) drop_front_block();
+    if (head_ == head_end_ && head_ != tail_) drop_front();
     return state;
   }
   std::uint32_t pop_back() {
-    if (tail_ == tail_begin_) drop_back_block();  // the back block is empty
+    if (tail_ == tail_begin_) drop_back();  // the back block is empty
     return *--tail_;
   }
-  /// The back state, if it is in the back block; else any value (a block has a slot
-  /// before its first state). Needs a back block (after reserve).
-  std::uint32_t back_or_any() const { return tail_[-1]; }
-  /// Takes the back state away without reading it, if it is in the back block.
-  bool drop_back() {
-    if (tail_ == tail_begin_) return false;
-    --tail_;
-    return true;
-  }
-  /// The state `ahead` places behind the front, if it is in the front block.
+  /// The state `ahead` places behind the front, if it is in the front block (for a
+  /// prefetch: a queue's next states are known before they are taken).
   bool peek_front(std::size_t ahead, std::uint32_t& state) const {
-    if (ahead >= static_cast<std::size_t>((one_block_ ? tail_ : head_end_) - head_)) return false;
+    const std::uint32_t* const end = head_end_ == tail_end_ ? tail_ : head_end_;  // one block: to the back
+    if (ahead >= static_cast<std::size_t>(end - head_)) return false;
     state = head_[ahead];
     return true;
   }
 
  private:
   static constexpr std::size_t kBlock = 16384;
-  struct Block {
-    std::uint32_t* begin;
-    // cppcheck-suppress unusedStructMember ; used through blocks_.back() and .front()
-    std::uint32_t* end;  ///< one past its last state, once the back has moved on
-  };
 
-  __attribute__((noinline)) void add_back_block() {
-    if (head_ == tail_) {  // empty: start over in one block
-      for (const Block& block : blocks_) give_block(block.begin);
-      blocks_.clear();
-    } else {
-      blocks_.back().end = tail_;
-      if (blocks_.size() == 1) head_end_ = tail_;
-    }
-    std::uint32_t* block = spare_ ? spare_ : new std::uint32_t[kBlock + 1] + 1;
+  // Out of line: the hot paths above stay small.
+  __attribute__((noinline)) void add_block() {
+    std::uint32_t* const block = spare_ ? spare_ : new std::uint32_t[kBlock];
     spare_ = nullptr;
-    blocks_.push_back({block, block + kBlock});
-    peak_blocks_ = std::max<std::uint64_t>(peak_blocks_, blocks_.size());
+    if (head_ == tail_) {  // empty: start over in this block
+      for (std::uint32_t* old : blocks_) give_back(old);
+      blocks_.clear();
+      head_ = block;
+      head_end_ = block + kBlock;
+    }
+    blocks_.push_back(block);
     tail_begin_ = tail_ = block;
     tail_end_ = block + kBlock;
-    one_block_ = blocks_.size() == 1;
-    if (one_block_) {
-      head_ = block;
-      head_end_ = tail_end_;
-    }
   }
-  __attribute__((noinline)) void drop_front_block() {
-    give_block(blocks_.front().begin);
+  __attribute__((noinline)) void drop_front() {
+    give_back(blocks_.front());
     blocks_.pop_front();
-    head_ = blocks_.front().begin;
-    one_block_ = blocks_.size() == 1;
-    head_end_ = one_block_ ? tail_end_ : blocks_.front().end;
+    head_ = blocks_.front();
+    head_end_ = head_ + kBlock;
   }
-  __attribute__((noinline)) void drop_back_block() {
-    give_block(blocks_.back().begin);
+  __attribute__((noinline)) void drop_back() {
+    give_back(blocks_.back());
     blocks_.pop_back();
-    tail_begin_ = blocks_.back().begin;
-    tail_ = blocks_.back().end;
-    tail_end_ = tail_begin_ + kBlock;
-    one_block_ = blocks_.size() == 1;
-    if (one_block_) head_end_ = tail_end_;
+    tail_begin_ = blocks_.back();
+    tail_ = tail_end_ = tail_begin_ + kBlock;
   }
-  void give_block(std::uint32_t* block) {
-    if (spare_) free_block(block);
+  void give_back(std::uint32_t* block) {
+    if (spare_) delete[] block;
     else spare_ = block;
   }
-  static void free_block(std::uint32_t* block) {
-    if (block) delete[] (block - 1);
-  }
 
+  std::deque<std::uint32_t*> blocks_;  ///< the blocks from front to back
   std::uint32_t* head_ = nullptr;      ///< the front state
-  std::uint32_t* head_end_ = nullptr;  ///< the end of the front block's states (its room, if it is the back block)
+  std::uint32_t* head_end_ = nullptr;  ///< the end of the front block
   std::uint32_t* tail_ = nullptr;      ///< one past the back state
   std::uint32_t* tail_begin_ = nullptr;
-  std::uint32_t* tail_end_ = nullptr;  ///< the bounds of the back block's room
-  bool one_block_ = true;              ///< the front block is the back block
-  std::deque<Block> blocks_;
-  std::uint32_t* spare_ = nullptr;
-  std::uint64_t peak_blocks_ = 0;
+  std::uint32_t* tail_end_ = nullptr;  ///< the back block's bounds
+  std::uint32_t* spare_ = nullptr;     ///< an emptied block, kept for the next one
 };
 
-#ifdef PUZZLE_TRACE
-/// The trace build prints every investigated state to stderr, in list format.
-void trace(const Puzzle& p, std::uint32_t layer, std::uint32_t cell) {
-  std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(layer), p.row_of(cell), p.col_of(cell));
-}
-#else
-inline void trace(const Puzzle&, std::uint32_t, std::uint32_t) {}
-#endif
-
-/// The side of a map without colors that one cell lies on (the cells it reaches; walls
-/// stop it), flooded a little at a time until it meets a cell that answers a question
-/// (the other end of the map, a cell the search has discovered) or turns out closed
-/// off without one: then the map is unsolvable. One bit per cell (pages touched only
-/// where it floods), and a stack of the cells still to flood from.
-class Side {
- public:
-  Side(const Puzzle& puzzle, std::uint32_t cell)
-      : puzzle_(puzzle), seen_(static_cast<std::size_t>(puzzle.layout.cells() / 64 + 1)) {
-    see(cell);
-  }
-  /// Floods from up to `cells` more cells; true once the side is flooded and none of
-  /// its cells (but the first) made meets(cell) true.
-  template <class Meets>
-  bool closed_off(std::size_t cells, Meets meets) {
-    for (; cells > 0 && !met_ && !pending_.empty(); --cells) {
-      const std::uint32_t cell = pending_.back();
-      pending_.pop_back();
-      for (int d = 0; d < 4; ++d) {
-        const std::uint32_t next = puzzle_.layout.step(d).from(cell);
-        if (puzzle_.grid[next] == kWall || seen_[next / 64] >> (next % 64) & 1) continue;
-        met_ = met_ || meets(next);
-        see(next);
-      }
-    }
-    return !met_ && pending_.empty();
-  }
-
- private:
-  void see(std::uint32_t cell) {
-    seen_[cell / 64] |= std::uint64_t{1} << (cell % 64);
-    pending_.push_back(cell);
-  }
-  const Puzzle& puzzle_;
-  Buffer<std::uint64_t> seen_;
-  std::vector<std::uint32_t> pending_;
-  bool met_ = false;
-};
-
-/// Whether the side of `cell` is flooded from fewer than `limit` of its cells without
-/// meeting `other`: then the map is unsolvable, found before anything is built (a
-/// target or start walled in).
-bool walled_in(const Puzzle& puzzle, std::uint32_t cell, std::uint32_t other, std::size_t limit) {
-  return Side(puzzle, cell).closed_off(limit, [other](std::uint32_t next) { return next == other; });
-}
-
-/// exact_search's `pause`, when it has none.
-struct NoPause {
-  bool operator()() const { return false; }
-};
-
-constexpr std::uint32_t kPauseEvery = 1u << 14;
-
-/// The search of "The Algorithm": investigate states in container order, discovering
-/// the press of an active button or else moves north, east, south, west. Returns the
-/// state on the target that was discovered, or kNotFound; also if `pause()`, called
-/// after every kPauseEvery states, returns true. The tile shape and the orientation
-/// are template arguments, so that each step is a compare and an add; and everything
-/// the loop uses is in locals, which the compiler keeps in registers.
-template <Container kMode, bool kPlainRows, bool kTransposed, typename Pause>
-std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& space, unsigned shift, Pause& pause) {
-  constexpr std::size_t kAhead = 16;  // prefetch distance, in queued states
-  std::uint64_t* const closed = space.closed();
-  std::uint16_t* const how = space.how();
-  const std::uint64_t* const special = space.special();
-  const std::uint8_t* const grid = puzzle.grid.data();
-  const std::uint8_t* const press_table = rules.press;
-  const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
-  const std::uint32_t target = puzzle.target;
+/// The search of "The Algorithm": investigate states in container order (a queue
+/// takes the oldest, a stack the newest), discovering the press of the active button
+/// a state stands on, or else its moves north, east, south and west; stop when a state
+/// on the target is discovered. Returns that state, or kNotFound.
+template <Container kMode, bool kPlainRows, bool kTransposed>
+std::uint32_t exact_search(const Puzzle& puzzle, const PressTable& presses, StateSpace& space) {
+  // What the loop reads, in locals that the compiler keeps in registers (the
+  // container's stores might alias them where they lie).
   Step steps[4];
-  TileShape<kPlainRows>::compass(kTransposed, puzzle.layout.band(), steps);
+  compass(kPlainRows, kTransposed, puzzle.layout.band(), steps);
   const Step north = steps[0], east = steps[1], south = steps[2], west = steps[3];
-  auto is_closed = [&](std::uint32_t state) { return closed[state >> 6] >> (state & 63) & 1; };
-  // Closes `state` and adds `value` to how it was discovered (zero leaves that alone).
-  auto discover = [&](std::uint32_t state, unsigned value) {
-    closed[state >> 6] |= std::uint64_t{1} << (state & 63);
-    how[state >> 2] = static_cast<std::uint16_t>(how[state >> 2] | value << ((state & 3) * 4));
-  };
-
+  const std::uint8_t* const grid = puzzle.grid.data();
+  const std::uint32_t target = puzzle.target;
   StateDeque container;
-  discover(puzzle.start, kIsStart);
-  container.push_back(puzzle.start);
-  // Discovers `next` if it is not closed, reached by a move in direction d, without a
-  // branch: whether a neighbour is open is a coin toss on many maps, and a mispredicted
-  // branch costs more than the stores (closing a closed state again, adding zero to
-  // its half byte). A stack search's next state is the last one pushed, or if none
-  // the one that was on top: `picked` follows it in a register, so that the next
-  // state's loads need not wait for the container's (open maps: 1.1x to 1.25x faster;
-  // rooms maps, whose moves a branch predicts, up to 1.1x slower).
-  std::uint32_t picked = 0;
-  bool have_picked = false;  // stack: picked is the next state, already off the container
-  std::uint32_t countdown = kPauseEvery;
-  auto move = [&](std::uint32_t next, unsigned d) {
-    const unsigned open = !is_closed(next);
-    discover(next, (kByMove + d) * open);
-    container.push_if(next, open);
-    picked = open ? next : picked;
+  // Discovers `next`, by a move (kByMove + its direction), unless it is blocked; true
+  // if it is `goal`.
+  auto move = [&](std::uint32_t next, unsigned how, std::uint32_t goal) {
+    if (space.blocked(next)) return false;
+    space.discover(next, how);
+    container.push_back(next);
+    return next == goal;
   };
-  while (have_picked || !container.empty()) {
-    const std::uint32_t current = have_picked                  ? picked
-                                  : kMode == Container::queue ? container.pop_front()
-                                                              : container.pop_back();
-    have_picked = false;
-    if (--countdown == 0) {
-      countdown = kPauseEvery;
-      if (pause()) return kNotFound;
-    }
-    if (kMode == Container::queue) {
-      std::uint32_t soon;
-      if (container.peek_front(kAhead, soon)) {
-        __builtin_prefetch(&closed[soon >> 6], 1);
-        __builtin_prefetch(&how[soon >> 2], 1);
+  const std::uint32_t start = space.state(0, puzzle.start);
+  space.discover(start, kIsStart);
+  container.push_back(start);
+  while (!container.empty()) {
+    const std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
+    std::uint32_t soon;  // the bits of the state investigated 16 states from now, into the cache
+    if (kMode == Container::queue && container.peek_front(16, soon)) space.prefetch(soon);
+    trace(space, current);
+    const std::uint32_t layer = space.layer_of(current), cell = space.cell_of(current);
+    const std::uint8_t press = presses.at(layer, grid[cell]);
+    if (press != kNoPress) {  // an active button: its press is the only action
+      const std::uint32_t next = space.state(press, cell);
+      if (!space.blocked(next)) {
+        space.discover(next, kByPress);
+        space.discover(current, kPressedHere);
+        container.push_back(next);
       }
+      continue;
     }
-    const std::uint32_t cell = current & cell_mask;
-    trace(puzzle, current >> shift, cell);
-    bool special_cell = false;
-    if (special[cell >> 6] >> (cell & 63) & 1) {
-      const std::uint8_t press = press_table[(current >> shift) * 64 + grid[cell]];
-      if (press != kNoPress) {
-        const std::uint32_t next = std::uint32_t{press} << shift | cell;
-        if (!is_closed(next)) {
-          discover(next, kByPress);
-          discover(current, kPressedHere);
-          container.push_back(next);
-        }
-        continue;
-      }
-      special_cell = true;
-    }
-    container.reserve(4);
-    if (kMode == Container::stack) picked = container.back_or_any();
-    move(north.from(current), 0);
-    move(east.from(current), 1);
-    move(south.from(current), 2);
-    move(west.from(current), 3);
-    // The search ends when the target is discovered, here only from a special cell.
-    // The moves after the one that discovered it discovered more, which changes
-    // nothing: the backtrace follows only states discovered before the target.
-    const std::uint32_t goal = (current & ~cell_mask) | target;
-    if (special_cell && space.how(goal) != 0) return goal;
-    if (kMode == Container::stack) have_picked = container.drop_back();
+    const std::uint32_t goal = space.state(layer, target);  // the search ends when a move discovers it
+    if (move(north.from(current), kByMove, goal) || move(east.from(current), kByMove + 1, goal) ||
+        move(south.from(current), kByMove + 2, goal) || move(west.from(current), kByMove + 3, goal))
+      return goal;
   }
   return kNotFound;
 }
 
 /// exact_search for the puzzle's tile shape and orientation.
-template <Container kMode, typename Pause = NoPause>
-std::uint32_t exact_search(const Puzzle& puzzle, const Rules& rules, Marks& marks, unsigned shift, Pause&& pause = {}) {
+template <Container kMode>
+std::uint32_t exact_search(const Puzzle& puzzle, const PressTable& presses, StateSpace& space) {
   const Layout& layout = puzzle.layout;
   if (layout.plain_rows())
-    return layout.transposed() ? exact_search<kMode, true, true>(puzzle, rules, marks, shift, pause)
-                               : exact_search<kMode, true, false>(puzzle, rules, marks, shift, pause);
-  return layout.transposed() ? exact_search<kMode, false, true>(puzzle, rules, marks, shift, pause)
-                             : exact_search<kMode, false, false>(puzzle, rules, marks, shift, pause);
+    return layout.transposed() ? exact_search<kMode, true, true>(puzzle, presses, space)
+                               : exact_search<kMode, true, false>(puzzle, presses, space);
+  return layout.transposed() ? exact_search<kMode, false, true>(puzzle, presses, space)
+                             : exact_search<kMode, false, false>(puzzle, presses, space);
 }
 
+// ==== The backtrace ================================================================
+
 /// The path from the start to `end` as its actions, kByMove + d or kByPress, following
-/// the marks backwards. An action takes a byte where a state would take four: a
-/// depth-first path can be tens of millions of states long.
-std::vector<std::uint8_t> backtrace(const Puzzle& puzzle, const Marks& marks, unsigned shift, std::uint32_t end) {
-  const std::uint32_t cell_mask = static_cast<std::uint32_t>((std::uint64_t{1} << shift) - 1);
+/// how each state was discovered backwards. An action takes a byte where a state would
+/// take four: a depth-first path can be tens of millions of states long.
+std::vector<std::uint8_t> backtrace(const StateSpace& space, std::uint32_t end) {
   std::vector<std::uint8_t> actions;
-  std::uint32_t state = end;
-  for (;;) {
-    const unsigned how = marks.how(state) & 7;
+  for (std::uint32_t state = end;;) {
+    const unsigned how = space.how(state) & 7;
     if (how == kIsStart) break;
     actions.push_back(static_cast<std::uint8_t>(how));
     if (how == kByPress) {  // from the layer whose state here carries kPressedHere
-      const std::uint32_t cell = state & cell_mask;
+      const std::uint32_t cell = space.cell_of(state);
       std::uint32_t layer = 0;
-      while (layer == state >> shift || !(marks.how(layer << shift | cell) & kPressedHere)) {
-        ++layer;
-        assert(layer <= puzzle.colors);
-      }
-      state = layer << shift | cell;
+      while (layer == space.layer_of(state) || !(space.how(space.state(layer, cell)) & kPressedHere)) ++layer;
+      state = space.state(layer, cell);
     } else {
       assert(how >= kByMove && how < kByMove + 4);
-      state = puzzle.layout.step(static_cast<int>(how - kByMove + 2) % 4).from(state);  // step back
+      state = space.step(state, static_cast<int>(how - kByMove + 2) % 4);  // a step back
     }
   }
   std::reverse(actions.begin(), actions.end());
   return actions;
 }
 
-// ---- The queue search on a map without colors ------------------------------------
-
-/// The path the queue search finds on a map with no colors, found without a queue.
-/// With no colors the search is a breadth-first search of the cells: it investigates
-/// them by distance from the start, and cells at one distance in the order of their
-/// paths' moves, the first move first (north, east, south, west), since each cell is
-/// discovered by the first of its neighbours one step closer to the start. So the path
-/// it finds is, of the shortest paths to the target, the one whose moves come first in
-/// that order: from the start, each move goes to the first neighbour that is one step
-/// closer to the target. This pass measures those distances, flooding from the target
-/// one distance at a time over tiles of 8 x 8 cells, a word each (in the layout's
-/// orientation), where a step in a direction is a shift; a distance touches only the
-/// tiles next to the cells of the one before. A cell keeps its distance modulo 3 (plus
-/// one; zero: not reached), which tells a neighbour one step closer from one as far or
-/// further. The flood stops at the start's distance (see flood() for an unsolvable
-/// map). Memory: five words per tile, five eighths of a byte per cell.
-class ShortestPath {
- public:
-  explicit ShortestPath(const Puzzle& puzzle)
-      : layout_(puzzle.layout), cols_((layout_.cols() + 7) / 8),
-        tiles_(((std::size_t{layout_.rows()} + 7) / 8 + 2) * cols_) {
-    // Without colors there is one layer, '^', where a trap is no active button and
-    // only walls are closed; the tiles below spell that out.
-    assert(puzzle.colors == 0);
-    for ([[maybe_unused]] const char c : {'.', '@', '?', '^'}) assert(is_passable(kNoColor, c) && !is_active_button(kNoColor, c));
-    assert(!is_passable(kNoColor, '#'));
-    // A tile's walls gathered in a register from its eight rows of eight cells, which
-    // lie together in the grid (see Layout; cell (y, x) is at tiled(y, 0) + tiled(0, x)).
-    // The rows of tiles above and below the map's stay zero: nothing ever reaches them.
-    const std::uint8_t* const grid = puzzle.grid.data();
-    for (std::uint32_t y0 = 0; y0 < layout_.rows(); y0 += 8) {
-      const std::uint32_t rows = std::min(8u, layout_.rows() - y0);
-      const std::uint8_t* row[8];
-      for (std::uint32_t r = 0; r < rows; ++r) row[r] = grid + layout_.tiled(y0 + r, 0);
-      Tile* const out = &tiles_[tile(y0, 0)];
-      for (std::uint32_t tx = 0; tx < cols_; ++tx) {
-        const std::uint32_t at = layout_.tiled(0, tx * 8);
-        std::uint64_t closed = rows == 8 ? 0 : ~std::uint64_t{0} << (8 * rows);  // below the last row
-        for (std::uint32_t r = 0; r < rows; ++r)
-          closed |= std::uint64_t{gather_bytes(~kinds_from(eight_kinds(row[r] + at), kFloor) & kHighBits)} << (8 * r);
-        out[tx].closed = closed;
-      }
-    }
-  }
-
-  /// The queue search's path from `start` to `target` as its actions (kByMove + d), or
-  /// none if the target cannot be reached.
-  std::vector<std::uint8_t> actions(std::uint32_t start, std::uint32_t target) {
-    std::uint32_t distance = 0;
-    if (!flood(target, start, distance)) return {};
-    // A step in map direction d in the stored orientation (see Layout::cell).
-    const bool t = layout_.transposed();
-    const int dy[4] = {t ? 0 : -1, t ? 1 : 0, t ? 0 : 1, t ? -1 : 0};
-    const int dx[4] = {t ? -1 : 0, t ? 0 : 1, t ? 1 : 0, t ? 0 : -1};
-    std::vector<std::uint8_t> path;
-    path.reserve(distance);
-    std::uint32_t y = layout_.y_of(start), x = layout_.x_of(start);
-    for (; distance > 0; --distance) {
-      const unsigned closer = (distance - 1) % 3 + 1;
-      int d = 0;
-      while (d < 3 && mark(y + static_cast<std::uint32_t>(dy[d]), x + static_cast<std::uint32_t>(dx[d])) != closer) ++d;
-      assert(mark(y + static_cast<std::uint32_t>(dy[d]), x + static_cast<std::uint32_t>(dx[d])) == closer);
-      path.push_back(static_cast<std::uint8_t>(kByMove + static_cast<unsigned>(d)));
-      y += static_cast<std::uint32_t>(dy[d]);
-      x += static_cast<std::uint32_t>(dx[d]);
-    }
-    return path;
-  }
-
- private:
-  struct Tile {
-    std::uint64_t next;       ///< cells a round of a flood reaches, closed or not
-    std::uint64_t closed;     ///< walls, and cells whose distance is known
-    std::uint64_t low, high;  ///< the two bits of distance % 3 + 1
-    std::uint64_t seen;       ///< cells the flood from the start reached
-  };
-  struct Front {
-    std::size_t tile;
-    std::uint64_t cells;
-  };
-  /// A flood's cells of the last round.
-  struct Flood {
-    Flood(std::size_t tile, std::uint64_t cells) : front{{tile, cells}} {}
-    std::vector<Front> front, next;
-    std::size_t fronts = 1;
-  };
-
-  /// The tile of stored row y, column x; a row of tiles above and below the map's
-  /// lets a step leave any tile of it.
-  std::size_t tile(std::uint32_t y, std::uint32_t x) const { return (std::size_t{y >> 3} + 1) * cols_ + (x >> 3); }
-  static std::uint64_t bit(std::uint32_t y, std::uint32_t x) { return std::uint64_t{1} << ((y & 7) * 8 + (x & 7)); }
-  unsigned mark(std::uint32_t y, std::uint32_t x) const {
-    const Tile& at = tiles_[tile(y, x)];
-    return ((at.low & bit(y, x)) != 0) + 2 * ((at.high & bit(y, x)) != 0);
-  }
-
-  /// One round of a flood: gathers what the front's cells reach in their tiles' `next`
-  /// (listing each tile once), then makes the new front of what take(tile, cells)
-  /// keeps of each tile's (take marks them, and `next` is cleared after it). The map's
-  /// border is walls, so no cell of a front lies on a tile's outer edge of the map,
-  /// and a step off the map's tiles shifts in nothing.
-  template <class Take>
-  void advance(Flood& flood, Take take) {
-    constexpr std::uint64_t kWestCol = kEveryByte, kEastCol = kEveryByte << 7;
-    Tile* const tiles = tiles_.data();
-    const std::size_t down = cols_;
-    if (listed_.size() < flood.fronts * 5) listed_.resize(flood.fronts * 5);
-    std::size_t* const out = listed_.data();
-    std::size_t n = 0;
-    // Adds `cells` to tile t's next without a branch, listing t when they are its first.
-    auto reach = [&](std::size_t t, std::uint64_t cells) {
-      const std::uint64_t before = tiles[t].next;
-      out[n] = t;
-      n += (before == 0) & (cells != 0);
-      tiles[t].next = before | cells;
-    };
-    for (std::size_t i = 0; i < flood.fronts; ++i) {
-      const std::size_t t = flood.front[i].tile;
-      const std::uint64_t c = flood.front[i].cells;
-      reach(t, (c << 1 & ~kWestCol) | (c >> 1 & ~kEastCol) | c << 8 | c >> 8);
-      reach(t + 1, (c & kEastCol) >> 7);
-      reach(t - 1, (c & kWestCol) << 7);
-      reach(t + down, c >> 56);
-      reach(t - down, c << 56);
-    }
-    if (flood.next.size() < n) flood.next.resize(n);
-    std::size_t fronts = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      Tile& at = tiles[out[i]];
-      const std::uint64_t cells = take(at, at.next);
-      at.next = 0;
-      flood.next[fronts] = {out[i], cells};
-      fronts += cells != 0;
-    }
-    std::swap(flood.front, flood.next);
-    flood.fronts = fronts;
-  }
-
-  /// Floods the distances from cell `from` (the target) until cell `to` (the start)
-  /// has one (true, `distance` set), or finds that it never will. A second flood, from
-  /// `to`, goes along until the two meet, a round whenever it has done at most an
-  /// eighth of the first one's work (tiles of its fronts): on an unsolvable map whose
-  /// start is walled in, it ends before the first has gone far (the first stops within
-  /// nine times the second's whole flood), and on a solvable map it adds an eighth at most.
-  bool flood(std::uint32_t from, std::uint32_t to, std::uint32_t& distance) {
-    Tile* const tiles = tiles_.data();
-    const std::uint32_t fy = layout_.y_of(from), fx = layout_.x_of(from), ty = layout_.y_of(to), tx = layout_.x_of(to);
-    Flood target(tile(fy, fx), bit(fy, fx)), start(tile(ty, tx), bit(ty, tx));
-    tiles[tile(fy, fx)].closed |= bit(fy, fx);
-    tiles[tile(fy, fx)].low |= bit(fy, fx);  // distance 0: mark 1
-    tiles[tile(ty, tx)].seen |= bit(ty, tx);
-    const Tile& goal = tiles[tile(ty, tx)];
-    const std::uint64_t goal_bit = bit(ty, tx);
-    bool met = false;
-    std::size_t work = 0, start_work = 0;  // tiles of the floods' fronts so far
-    for (distance = 1; target.fronts > 0; ++distance) {
-      work += target.fronts;
-      const unsigned code = distance % 3 + 1;  // the mark of this distance
-      const std::uint64_t low = code & 1 ? ~std::uint64_t{0} : 0, high = code & 2 ? ~std::uint64_t{0} : 0;
-      advance(target, [&](Tile& at, std::uint64_t reached) {
-        const std::uint64_t cells = reached & ~at.closed;
-        at.closed |= cells;
-        at.low |= cells & low;
-        at.high |= cells & high;
-        return cells;
-      });
-      if (goal.closed & goal_bit) return true;
-      if (met || start_work * 8 > work) continue;
-      // The flood from the start walks on what the other has measured (closed, with a
-      // mark) and what it has not (not closed), not on walls.
-      start_work += start.fronts;
-      advance(start, [&](Tile& at, std::uint64_t reached) {
-        const std::uint64_t measured = at.low | at.high;
-        const std::uint64_t cells = reached & ~at.seen & (~at.closed | measured);
-        at.seen |= cells;
-        met = met || (cells & measured) != 0;
-        return cells;
-      });
-      if (start.fronts == 0 && !met) return false;
-    }
-    return false;
-  }
-
-  const Layout& layout_;
-  std::uint32_t cols_;  ///< tiles in a row of tiles
-  Buffer<Tile> tiles_;
-  std::vector<std::size_t> listed_;  ///< the tiles a round reaches
-};
-
 }  // namespace
+
+// ==== Solving ======================================================================
 
 /// The outcome of a search: the path from the start to the target as its actions (none
 /// if there is no path), or for an unsolvable map which cells were discovered.
 struct Solution {
-  std::vector<std::uint8_t> actions;      ///< kByMove + d (a move in direction d) or kByPress
-  std::vector<std::uint64_t> discovered;  ///< when there are no actions: a bit per cell (see bit_word)
-  std::uint32_t words_per_row = 0;        ///< of `discovered`
+  std::vector<std::uint8_t> actions;  ///< kByMove + d (a move in direction d) or kByPress
+  Buffer<std::uint64_t> discovered;   ///< when there are no actions: a bit per grid cell, discovered in any layer
 
   bool solved() const { return !actions.empty(); }
 };
 
 namespace {
 
-#ifdef PUZZLE_TRACE
-constexpr bool kTraceBuild = true;
-#else
-constexpr bool kTraceBuild = false;
-#endif
-
-/// Whether the target cannot be reached; if so, records which cells were discovered.
-bool unsolvable(const Puzzle& puzzle, const Rules& rules, Solution& solution) {
-  Reachability reach(puzzle, rules);
-  if (reach.run()) return false;
-  solution.discovered = reach.reached_cells();
-  solution.words_per_row = row_words(puzzle.layout);
-  return true;
+/// Runs the reachability pass: true if the target can be reached; if not, records in
+/// `solution` which cells were discovered.
+bool reachable(const Puzzle& puzzle, Solution& solution) {
+  Reachability reachability(puzzle);
+  if (reachability.run()) return true;
+  solution.discovered = reachability.discovered();
+  return false;
 }
 
 }  // namespace
 
-/// Solves `puzzle` as the spec's algorithm does with the given container. The trace
-/// build runs the exact search on every map (no shortcut, solvable or not), to show
-/// every state it investigates.
+/// Solves `puzzle` as the spec's algorithm does with the given container: the
+/// reachability pass settles an unsolvable map (its output does not depend on the
+/// search's order), and the exact search finds the path on a solvable one. The trace
+/// build runs the exact search on every map, to show every state it investigates.
 Solution solve(const Puzzle& puzzle, Container container) {
-  const Rules rules(puzzle.colors);
   Solution solution;
-  // Without colors, unless a few cells around the target or the start are walled in
-  // (seen at once), the map is likely solvable: the search comes first, and the
-  // reachability pass only if it fails. The queue search is ShortestPath's; the stack
-  // search is the exact search.
-  const bool colorless_search = !kTraceBuild && puzzle.colors == 0 &&
-                                !walled_in(puzzle, puzzle.target, puzzle.start, 64) &&
-                                !walled_in(puzzle, puzzle.start, puzzle.target, 64);
-  if (colorless_search && container == Container::queue) {
-    solution.actions = ShortestPath(puzzle).actions(puzzle.start, puzzle.target);
-    if (solution.solved()) return solution;
-  }
-  const bool stack_first = colorless_search && container == Container::stack;
-  if (!kTraceBuild && !stack_first && unsolvable(puzzle, rules, solution)) return solution;
-  unsigned shift = 1;
-  while ((std::uint64_t{1} << shift) < puzzle.layout.cells()) ++shift;
-  if ((std::uint64_t{puzzle.colors + 1} << shift) > (std::uint64_t{1} << 32))
-    fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) + " layers of " +
-         std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
-         " cells need more than 2^32 states");
-  Marks marks(puzzle, shift);
-  std::uint32_t end = kNotFound;
-  if (container == Container::queue) {
-    end = exact_search<Container::queue>(puzzle, rules, marks, shift);
-  } else if (!stack_first) {
-    end = exact_search<Container::stack>(puzzle, rules, marks, shift);
-  } else {  // the target's side, a cell per eight states, stops it once closed off from what it discovers
-    Side side(puzzle, puzzle.target);
-    auto discovered = [&](std::uint32_t cell) { return marks.closed(cell); };
-    end = exact_search<Container::stack>(puzzle, rules, marks, shift,
-                                         [&] { return side.closed_off(kPauseEvery / 8, discovered); });
-  }
-  if (end == kNotFound) {  // in the trace build, or a colorless stack search
-    if (!unsolvable(puzzle, rules, solution))  // never, unless the passes disagree
-      fail("internal error: the search did not reach the target, which the reachability pass reaches");
-    return solution;
-  }
-  solution.actions = backtrace(puzzle, marks, shift, end);
+  if (!kTraceBuild && !reachable(puzzle, solution)) return solution;
+  const PressTable presses(puzzle.colors);
+  StateSpace space(puzzle);
+  const std::uint32_t end = container == Container::queue ? exact_search<Container::queue>(puzzle, presses, space)
+                                                          : exact_search<Container::stack>(puzzle, presses, space);
+  if (end != kNotFound) solution.actions = backtrace(space, end);
+  else if (reachable(puzzle, solution))  // only the trace build gets here, on an unsolvable map
+    fail("internal error: the search did not reach the target, which the reachability pass reaches");
   return solution;
 }
 
-// ==== Output =====================================================================
+// ==== Output =======================================================================
 
 /// Where output goes: appended to a string (tests) or written to a FILE (main).
 class Sink {
@@ -1782,7 +1411,7 @@ class Sink {
 
 /// Calls visit(layer, row, col) for each state of the path in order, replaying its
 /// actions from the start: a move steps to a neighbour, a press changes the layer to
-/// the one its button leads to. (layer: 0 for '^', 1 + k for the k-th letter.)
+/// the one its button leads to.
 template <typename Visit>
 void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
   static const int kRowStep[4] = {-1, 0, 1, 0}, kColStep[4] = {0, 1, 0, -1};
@@ -1802,154 +1431,84 @@ void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
   }
 }
 
-/// Whether the cell at (row, col) was discovered in any layer, for an unsolved map.
-inline bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col) {
-  const std::uint32_t cell = puzzle.cell(row, col), x = puzzle.layout.x_of(cell);
-  return solution.discovered[bit_word(puzzle.layout.y_of(cell), x / 64, solution.words_per_row)] >> (x % 64) & 1;
+// cppcheck-suppress unusedFunction ; used by tools/ and the tests
+bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col) {
+  const std::uint32_t cell = puzzle.cell(row, col);
+  return solution.discovered[cell / 64] >> (cell % 64) & 1;
 }
 
 namespace {
 
-/// Numbers in list output, each followed by `suffix` (at most 5 characters). The
-/// texts of 0 .. count - 1 (up to kMax) are made once, in slots of 16 bytes whose
-/// last byte is the text's length, so that a list line copies its row and column in
-/// two moves of a fixed size; larger numbers are written as they come.
-class NumberTexts {
- public:
-  static constexpr std::uint32_t kMax = 1u << 16;
-  NumberTexts(std::uint32_t count, std::string_view suffix)
-      : suffix_(suffix), size_(std::min(count, kMax)), text_(std::size_t{size_} * 16) {
-    for (std::uint32_t n = 0; n < size_; ++n) {
-      char* const slot = &text_[std::size_t{n} * 16];
-      slot[15] = static_cast<char>(write(slot, n) - slot);
-    }
+/// The character of every cell kind at of[256 + kind], and '#' at of[kind], for the
+/// writers that look up a cell at a time: a cell that no layer discovered reads as a
+/// wall on the no-solution map (without a branch, which would be a coin toss).
+struct KindChars {
+  char of[512];
+  KindChars() {
+    std::memset(of, '#', sizeof of);
+    for (unsigned kind = 0; kind < kKinds; ++kind) of[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
   }
-  /// Writes n and the suffix at `out`, which has room for 16 characters; returns their end.
-  char* put(char* out, std::uint32_t n) const {
-    if (n >= size_) return write(out, n);
-    std::memcpy(out, &text_[std::size_t{n} * 16], 16);
-    return out + text_[std::size_t{n} * 16 + 15];
-  }
-
- private:
-  char* write(char* out, std::uint32_t n) const {
-    return std::copy(suffix_.begin(), suffix_.end(), std::to_chars(out, out + 10, n).ptr);
-  }
-  std::string_view suffix_;
-  std::uint32_t size_;
-  std::vector<char> text_;
 };
 
 void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  constexpr std::size_t kLine = 40;  // room for "(c, (" in 8 and two numbers in 16 each
+  constexpr std::size_t kLine = 32;  // room for "(c, (", two numbers of ten digits, ", " and "))\n"
   std::string text(std::min<std::size_t>((solution.actions.size() + 1) * kLine, std::size_t{1} << 20), '\0');
   char* p = &text[0];
   char* const end = p + text.size();
-  const NumberTexts rows(puzzle.height, ", "), cols(puzzle.width, "))\n");
-  char start[8] = {'(', '^', ',', ' ', '('};
   walk_path(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
     if (end - p < static_cast<std::ptrdiff_t>(kLine)) {  // written in chunks of a megabyte
       sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
       p = &text[0];
     }
-    start[1] = layer_color(layer);
-    std::memcpy(p, start, 8);
-    p = cols.put(rows.put(p + 5, row), col);
+    *p++ = '(';
+    *p++ = layer_color(layer);
+    p = std::copy_n(", (", 3, p);
+    p = std::to_chars(p, end, row).ptr;
+    p = std::copy_n(", ", 2, p);
+    p = std::to_chars(p, end, col).ptr;
+    p = std::copy_n("))\n", 3, p);
   });
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// Rows of text in a piece of output, as a power of two: 1 << piece_shift rows, at most
-/// 256 KB unless a row is longer. The map outputs are made and written a piece at a
-/// time, so that they reuse memory that is in the cache instead of touching pages as
-/// large as the output (a page fault costs more than writing its page's text).
-unsigned piece_shift(const Puzzle& puzzle) {
-  unsigned shift = 0;
-  while (shift < 31 && (std::size_t{2} << shift) * (std::size_t{puzzle.width} + 1) <= (std::size_t{1} << 18)) ++shift;
-  return shift;
+/// Rows of text in a piece of output: as many as fit in 256 KB (at least one). The map
+/// outputs are made and written a piece at a time, so that they reuse memory that is in
+/// the cache instead of touching pages as large as the output (a page fault costs more
+/// than writing its page's text).
+std::uint32_t rows_per_piece(const Puzzle& puzzle) {
+  return static_cast<std::uint32_t>(std::max<std::size_t>(1, (std::size_t{1} << 18) / (std::size_t{puzzle.width} + 1)));
 }
 
-/// Calls piece(first_row, end_row) for the map's rows, a piece at a time.
-template <typename Piece>
-void each_piece(const Puzzle& puzzle, Piece piece) {
-  const std::uint32_t rows = 1u << piece_shift(puzzle);
-  for (std::uint32_t first = 0; first < puzzle.height; first += rows) piece(first, first + std::min(rows, puzzle.height - first));
-}
-
-/// The map's rows as text, one line per row, a piece (each_piece) at a time.
-/// fill(out, cell, row, col, n) writes the characters of n cells of `row` from `col`
-/// on, whose cells are cell, cell + 1, ... (a run within a tile; one cell at a time for
-/// a transposed layout); then emit(first_row, piece) gets each piece (and may change it).
+/// The map's rows as text, one line per row, a piece at a time: fill(out, cell, n)
+/// writes the characters of n cells of a row, which are cell, cell + 1, ... in the grid
+/// (a run within a tile's row); then emit(first_row, piece) gets each piece of rows.
 template <typename Fill, typename Emit>
 void render_rows(const Puzzle& puzzle, Fill fill, Emit emit) {
   const std::size_t width = puzzle.width;
   const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
+  const std::uint32_t rows = rows_per_piece(puzzle);
   std::string piece;
-  each_piece(puzzle, [&](std::uint32_t first, std::uint32_t end) {
+  for (std::uint32_t first = 0; first < puzzle.height; first += rows) {
+    const std::uint32_t end = first + std::min(rows, puzzle.height - first);
     piece.resize(std::size_t{end - first} * (width + 1));
     char* p = &piece[0];
     for (std::uint32_t row = first; row < end; ++row) {
       for (std::size_t col = 0; col < width;) {
         const std::size_t span = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-        fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), row, col, span);
+        fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), span);
         p += span;
         col += span;
       }
       *p++ = '\n';
     }
     emit(first, piece);
-  });
-}
-
-/// The input character of every cell kind at of[256 + kind], and '#' at of[kind]: a
-/// cell not discovered reads as a wall on the no-solution map. bytes[b]: 0xFF in the
-/// bytes j of a word whose bit j of b is set, for eight cells at a time.
-struct KindChars {
-  char of[512];
-  std::uint64_t bytes[256];
-  /// The characters of the eight cells of a grid from `at`, as a word to store
-  /// (little-endian machines). On a map without colors (`plain`) most runs of eight
-  /// cells are floor and walls only, and take no lookup (with colors, a branch on it
-  /// is a coin toss: 1.1x-1.4x slower).
-  std::uint64_t eight(const std::uint8_t* at, bool plain) const {
-    static_assert(kWall == 0 && kFloor == 1, "floor and walls are kinds 0 and 1");
-    if (plain) {
-      std::uint64_t kinds;
-      std::memcpy(&kinds, at, sizeof kinds);
-      if (!(kinds & ~kEveryByte)) return kEveryByte * '#' + kinds * ('.' - '#');
-    }
-    std::uint64_t text = 0;
-    for (unsigned k = 0; k < 8; ++k) text |= std::uint64_t{static_cast<unsigned char>(of[256 + at[k]])} << (8 * k);
-    return text;
-  }
-  KindChars() {
-    std::memset(of, '#', sizeof of);
-    for (unsigned kind = 0; kind < kKinds; ++kind) of[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
-    for (unsigned b = 0; b < 256; ++b) {
-      bytes[b] = 0;
-      for (unsigned j = 0; j < 8; ++j) bytes[b] |= std::uint64_t{(b >> j & 1) * 0xFFu} << (8 * j);
-    }
-  }
-};
-
-/// The characters that read as floor on the map of `layer`, where nothing of the path
-/// covers them: on '^' the traps; on a color's map its own buttons and doors, and the
-/// start, which shows only on '^'.
-void floor_chars(std::uint32_t layer, char (&chars)[3]) {
-  if (layer == 0) {
-    chars[0] = chars[1] = chars[2] = kNoColor;
-  } else {
-    chars[0] = layer_color(layer);
-    chars[1] = static_cast<char>(chars[0] - 'a' + 'A');
-    chars[2] = '@';
   }
 }
 
 /// Calls mark(layer, row, col, symbol) for each mark the path draws on the layers'
 /// maps, in path order: '+' where it walks (not the start, not the target), '%' where
-/// it presses a button and '@' where the press arrives in the button's layer (a '%'
-/// overwrites the '+' of its cell). A state is on a path once, and has a '%' or an
-/// '@' only if it is where a press leaves or arrives: never both, since a press
+/// it presses a button and '@' where the press arrives in the button's layer. A state
+/// is on a path once, and is where a press leaves or arrives, never both: a press
 /// arrives on a button of its own layer's color (or a trap on '^'), which is not active.
 template <typename Mark>
 void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
@@ -1971,80 +1530,66 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
 }
 
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The marks: a bit per state, in the order of the maps' text (layer, row, column),
-  // for each '+'; and the presses' '%' and '@', few, sorted in that order. A bit per
-  // state costs less than a list as soon as a path is long (a depth-first path can
-  // cover most of a layer), and its pages that no mark touches cost nothing.
+  // The path's marks, numbered as the output's cells are (layer, row, column): a bit
+  // each for the '+', and the few presses' '%' and '@' in a sorted list. A bit per cell
+  // costs less than a list as soon as a path is long (a depth-first path can cover
+  // most of a layer), and its pages that no mark touches cost nothing.
   const std::uint64_t layer_cells = std::uint64_t{puzzle.height} * puzzle.width;
   Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * layer_cells + 63) / 64));
   std::vector<std::pair<std::uint64_t, char>> presses;
   path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col, char mark) {
-    const std::uint64_t state = layer * layer_cells + std::uint64_t{row} * puzzle.width + col;
-    if (mark == '+') walked[static_cast<std::size_t>(state / 64)] |= std::uint64_t{1} << (state % 64);
-    else presses.emplace_back(state, mark);
+    const std::uint64_t at = layer * layer_cells + std::uint64_t{row} * puzzle.width + col;
+    if (mark == '+') walked[static_cast<std::size_t>(at / 64)] |= std::uint64_t{1} << (at % 64);
+    else presses.emplace_back(at, mark);
   });
   std::sort(presses.begin(), presses.end());
   auto next_press = presses.cbegin();
 
-  // A layer's map is the input's characters with the layer's floor characters made
-  // '.', and the path's marks. With one layer, the input's characters are made a piece
-  // at a time; with more, once, and each layer's pieces are copied from them.
-  const std::size_t line = std::size_t{puzzle.width} + 1;
+  // Each layer's map is the input's rows with the characters that read as floor on it
+  // made '.' (its own buttons and doors, and on a color's map the start, which shows
+  // only on '^'), and the path's marks.
+  std::string input;
+  input.reserve(std::size_t{puzzle.height} * (puzzle.width + 1));
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
-  auto fill_input = [&](char* out, std::uint32_t cell, std::uint32_t, std::size_t, std::size_t n) {
-    std::size_t j = 0;
-    for (; kLittleEndian && j + 8 <= n; j += 8) {
-      const std::uint64_t text = chars.eight(grid + cell + j, puzzle.colors == 0);
-      std::memcpy(out + j, &text, sizeof text);
-    }
-    for (; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]];
-  };
-  std::string input;
-  if (puzzle.colors > 0) {
-    input.reserve(std::size_t{puzzle.height} * line);
-    render_rows(puzzle, fill_input, [&](std::uint32_t, const std::string& piece) { input += piece; });
-  }
+  render_rows(
+      puzzle, [&](char* out, std::uint32_t cell, std::size_t n) { for (std::size_t j = 0; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]]; },
+      [&](std::uint32_t, const std::string& piece) { input += piece; });
+  const std::size_t line = std::size_t{puzzle.width} + 1, rows = rows_per_piece(puzzle);
   std::string piece;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-    char floor[3];
-    floor_chars(layer, floor);
-    const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', layer_color(layer), '\n'};
+    const char color = layer_color(layer);
+    const char own_button = color;  // on '^': the traps
+    const char own_door = layer == 0 ? '\0' : static_cast<char>(color - 'a' + 'A');  // '\0': none
+    const char start = layer == 0 ? '\0' : '@';
+    const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', color, '\n'};
     sink.write(std::string_view(header, sizeof header));
-    auto emit = [&](std::uint32_t first_row, std::string& text) {
-      const char* const from = puzzle.colors > 0 ? input.data() + first_row * line : text.data();
-      char* const to = &text[0];
-      const std::size_t size = text.size();
+    for (std::uint32_t first_row = 0; first_row < puzzle.height; first_row += static_cast<std::uint32_t>(rows)) {
+      const std::size_t size = std::min<std::size_t>(rows, puzzle.height - first_row) * line;
+      piece.resize(size);
+      char* const to = &piece[0];
+      const char* const from = input.data() + first_row * line;
       for (std::size_t i = 0; i < size; ++i) {
         const char c = from[i];
-        to[i] = c == floor[0] || c == floor[1] || c == floor[2] ? '.' : c;
+        to[i] = c == own_button || c == own_door || c == start ? '.' : c;
       }
       // The '+' of each row, a word of bits at a time; then the presses' marks.
       const std::uint64_t first = layer * layer_cells + std::uint64_t{first_row} * puzzle.width;
       const std::uint64_t end = first + size / line * puzzle.width;
-      for (std::uint64_t row = first, at = 0; row < end; row += puzzle.width, at += line) {
-        for (std::uint64_t state = row; state < row + puzzle.width;) {
-          const std::uint64_t n = std::min<std::uint64_t>(64 - state % 64, row + puzzle.width - state);
-          std::uint64_t bits = walked[static_cast<std::size_t>(state / 64)] >> (state % 64);
+      for (std::uint64_t row = first, out = 0; row < end; row += puzzle.width, out += line) {
+        for (std::uint64_t at = row; at < row + puzzle.width;) {
+          const std::uint64_t n = std::min<std::uint64_t>(64 - at % 64, row + puzzle.width - at);
+          std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
           if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
-          for (; bits != 0; bits &= bits - 1)
-            to[at + (state - row) + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
-          state += n;
+          for (; bits != 0; bits &= bits - 1) to[out + (at - row) + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
+          at += n;
         }
       }
       for (; next_press != presses.cend() && next_press->first < end; ++next_press) {
         const std::uint64_t at = next_press->first - first;
         to[at / puzzle.width * line + at % puzzle.width] = next_press->second;
       }
-      sink.write(text);
-    };
-    if (puzzle.colors == 0) {
-      render_rows(puzzle, fill_input, emit);
-    } else {
-      each_piece(puzzle, [&](std::uint32_t first_row, std::uint32_t end_row) {
-        piece.resize((end_row - first_row) * line);
-        emit(first_row, piece);
-      });
+      sink.write(piece);
     }
   }
 }
@@ -2055,36 +1600,22 @@ const char kNoSolutionHeader[] = "No solution.\nReachable:\n";
 const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
 #endif
 
+/// "No solution." and the map with every cell discovered in no layer shown as '#'.
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
+  sink.write(kNoSolutionHeader);
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
-  const bool transposed = puzzle.layout.transposed();
-  const std::uint32_t words = solution.words_per_row;
   const std::uint64_t* const discovered = solution.discovered.data();
-  sink.write(kNoSolutionHeader);
-  // Made once for maps without colors, once for the others (see KindChars::eight).
-  auto render = [&](auto plain) {
-    render_rows(
-        puzzle,
-        [&](char* out, std::uint32_t cell, std::uint32_t row, std::size_t col, std::size_t n) {
-          const std::uint32_t y = transposed ? static_cast<std::uint32_t>(col) + 1 : row + 1;
-          const std::uint32_t x = transposed ? row + 1 : static_cast<std::uint32_t>(col) + 1;
-          for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
-            const std::uint32_t at = x + static_cast<std::uint32_t>(j);
-            std::uint64_t bits = discovered[bit_word(y, at / 64, words)] >> (at % 64);
-            const std::size_t end = std::min<std::size_t>(n, j + 64 - at % 64);
-            for (; kLittleEndian && j + 8 <= end; j += 8, bits >>= 8) {  // eight cells: their characters, '#' where not discovered
-              const std::uint64_t seen = chars.bytes[bits & 0xFF];
-              const std::uint64_t text = (chars.eight(grid + cell + j, plain) & seen) | (kEveryByte * '#' & ~seen);
-              std::memcpy(out + j, &text, sizeof text);
-            }
-            for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
-          }
-        },
-        [&](std::uint32_t, const std::string& piece) { sink.write(piece); });
-  };
-  if (puzzle.colors == 0) render(std::true_type{});
-  else render(std::false_type{});
+  render_rows(
+      puzzle,
+      [&](char* out, std::uint32_t cell, std::size_t n) {
+        for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
+          const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
+          std::uint64_t bits = discovered[at / 64] >> (at % 64);
+          for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
+        }
+      },
+      [&](std::uint32_t, const std::string& piece) { sink.write(piece); });
 }
 
 }  // namespace
@@ -2096,19 +1627,22 @@ void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mod
   else write_map(puzzle, solution, sink);
 }
 
+// ==== A run ========================================================================
+
 /// The whole run on an input text: validate, solve, print. Throws Error on bad input.
-void run(std::string_view input, const Options& options, Sink& sink) {
-  Puzzle puzzle = parse_puzzle(input);
-  Solution solution = solve(puzzle, options.container);
+/// The text is freed once the map is read, before the search needs the memory.
+void run(std::string input, const Options& options, Sink& sink) {
+  const Puzzle puzzle = parse_puzzle(input);
+  std::string().swap(input);
+  const Solution solution = solve(puzzle, options.container);
   write_output(puzzle, solution, options.output, sink);
 }
 
-/// The output for `input` as a string (tests and fuzzing).
-// cppcheck-suppress unusedFunction
+// cppcheck-suppress unusedFunction ; used by tools/ and the tests
 std::string run_to_string(std::string_view input, const Options& options) {
   std::string out;
   Sink sink(&out);
-  run(input, options, sink);
+  run(std::string(input), options, sink);
   return out;
 }
 
@@ -2159,20 +1693,13 @@ void finish_output(std::FILE* file) {
 #ifndef PUZZLE_NO_MAIN
 int main(int argc, char* argv[]) {
   try {
-    puzzle::Options options = puzzle::parse_options(argc, argv);
+    const puzzle::Options options = puzzle::parse_options(argc, argv);
     if (options.help) {
       std::fputs(puzzle::kUsage, stdout);
-      puzzle::finish_output(stdout);
-      return 0;
+    } else {
+      puzzle::Sink out(stdout);
+      puzzle::run(puzzle::read_all(stdin), options, out);
     }
-    puzzle::Puzzle map;
-    {
-      std::string input = puzzle::read_all(stdin);
-      map = puzzle::parse_puzzle(input);
-    }  // the input text is freed before the search
-    puzzle::Solution solution = puzzle::solve(map, options.container);
-    puzzle::Sink out(stdout);
-    puzzle::write_output(map, solution, options.output, out);
     puzzle::finish_output(stdout);
   } catch (const puzzle::Error& e) {
     std::fprintf(stderr, "puzzle: error: %s\n", e.what());

@@ -163,25 +163,10 @@ def parse_mutants(path=MUTANTS_FILE):
     return mutants
 
 
-# On a map without colors the queue search's path comes from ShortestPath, without a
-# queue (puzzle.cpp, solve()). A mutant of the exact search or of a rule both passes
-# share models a bug of a solver's one search, which shows on such maps too, so it
-# also turns that shortcut off with this edit.
-SHORTCUT_OFF = ("if (colorless_search && container == Container::queue) {",
-                "if (false) {  // mutant: no colorless shortcut")
-
-
-def mutant_edits(mutant):
-    """The edits that make the mutant: its own, and SHORTCUT_OFF for a mutant of the
-    exact search or of both passes."""
-    off = mutant.where.startswith(("exact search", "both passes", "backtrace"))
-    return mutant.edits + ([SHORTCUT_OFF] if off else [])
-
-
 def apply_mutant(mutant, source):
     """The source with the mutant's edits, or ListError naming the find-text that does
     not occur exactly once (each edit applies to the source as the earlier edits left it)."""
-    for index, (find, replace) in enumerate(mutant_edits(mutant), 1):
+    for index, (find, replace) in enumerate(mutant.edits, 1):
         count = source.count(find)
         if count != 1:
             first = find.split("\n")[0].strip()
