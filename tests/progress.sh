@@ -2,10 +2,13 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # Tests of what the long targets print and how they end (issue 20): tests/run-all (a
 # line per suite with its counts and time, the framing of googletest and of scripts left
-# out, every test counted, the summary line last) and tests/fuzz/run (progress lines,
-# one verdict line, the exit status). They get stand-ins in a temporary folder (test
-# binaries and scripts that report given counts, a fuzzer that prints libFuzzer's
-# lines). Run by tests/run-all from the repository root. Ends with "N passed, M failed".
+# out, every test counted, the summary line last), tests/fuzz/run (progress lines, one
+# verdict line, the exit status) and bench/run (goals as "met"/"not met", exit 1 only
+# for a wrong answer or a failed run, BASE= columns and byte check, one verdict line).
+# run-all and fuzz/run get stand-ins in a temporary folder (test binaries and scripts
+# that report given counts, a fuzzer that prints libFuzzer's lines); bench/run times the
+# real ./puzzle on one small map. Run by tests/run-all from the repository root, after
+# `make test` built ./puzzle, tools/ and bench/floor. Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
@@ -164,6 +167,54 @@ result fuzz-crash "$(status_is 1)" \
 fake_fuzzer broken 0 1 'ERROR: unknown flag -bogus'
 fuzz broken
 result fuzz-failed "$(status_is 1)" "$(last_like broken '^fuzz: failed \(exit 1\)')"
+
+# --- bench/run --------------------------------------------------------------------------
+# bench NAME VAR=VALUE...: bench/run on the smallest default map (500x500, 0 colors,
+# unsolvable; 5 timed runs), with the maps and results in $tmp.
+bench() {
+  local name=$1
+  shift
+  out=$tmp/$name.out
+  env MAPDIR="$tmp/maps" OUTDIR="$tmp/results-$name" FILTER='500x500/0/open/no' RUNS=1 \
+    PUZZLE=./puzzle BASE= "$@" bash bench/run > "$out" 2>&1
+  status=$?
+}
+cp ./puzzle "$tmp/base"
+# A solver 0.2 s slower than ./puzzle: same answers, a goal not met.
+printf '#!/usr/bin/env bash\nsleep 0.2\nexec %q "$@"\n' "$PWD/puzzle" > "$tmp/slow"
+# A solver whose output differs from ./puzzle's in its second line.
+printf '#!/usr/bin/env bash\n%q "$@" | sed "2s/^./X/"\n' "$PWD/puzzle" > "$tmp/differs"
+# A solver that claims a solution where there is none.
+printf '#!/usr/bin/env bash\ncat > /dev/null\necho "(^, (0, 0))"\n' > "$tmp/wrong"
+chmod +x "$tmp/slow" "$tmp/differs" "$tmp/wrong"
+
+# 7. BASE=: the base's columns and the ratio-to-base summary; same bytes, exit 0.
+bench base BASE="$tmp/base"
+result bench-base "$(status_is 0)" \
+  "$(has base ' base_s to_base  answer$')" \
+  "$(has base '^500x500/0/open/no +QM .* [0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{2}  ok$')" \
+  "$(has base '^  ratio to base \(seconds / base seconds, 1 rows\): worst [0-9.]+ \(500x500/0/open/no QM\), median [0-9.]+$')" \
+  "$(has base '^  answers: all 1 right$')" \
+  "$(last_like base '^bench: ok: answers all 1 right; goals met: [0-9]+ of [0-9]+; ratio to base: worst [0-9.]+, median [0-9.]+; [0-9]+ s$')"
+
+# 8. A goal not met is said as such and does not fail the run; no PASS/FAIL words.
+bench slow PUZZLE="$tmp/slow"
+result bench-goal-not-met "$(status_is 0)" \
+  "$(has slow '^  goal  unsolvable maps <= 3x floor +worst +[0-9.]+x  not met  \(500x500/0/open/no QM\)$')" \
+  "$(lacks slow 'PASS|FAIL')" "$(lacks slow ' base_s ')" \
+  "$(last_like slow '^bench: ok: answers all 1 right; goals met: [0-9]+ of [0-9]+; [0-9]+ s$')"
+
+# 9. A base whose output differs: reported with where, and the run fails.
+bench differs BASE="$tmp/differs"
+result bench-base-differs "$(status_is 1)" \
+  "$(has differs '^500x500/0/open/no .* ok; base: differs: byte [0-9]+, line 2$')" \
+  "$(last_like differs '^bench: FAILED: answers 1 of 1 wrong or failed;')"
+
+# 10. A wrong answer fails the run.
+bench wrong PUZZLE="$tmp/wrong"
+result bench-wrong-answer "$(status_is 1)" \
+  "$(has wrong 'wrong: solvable claimed')" \
+  "$(last_like wrong '^bench: FAILED: answers 1 of 1 wrong or failed;')"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
