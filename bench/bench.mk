@@ -23,8 +23,8 @@ bench/floor: bench/floor.cpp
 bench: release tools bench/floor
 	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' BASE='$(BASE)' bash bench/run
 
-# tests/progress.sh (in `make test`) runs bench/run on one small map.
-test: bench/floor
+# tests/progress.sh (in `make test` and `make sanitize`) runs bench/run on one small map.
+test sanitize: bench/floor
 
 # `make clean` removes the two binaries too (the cached maps stay; rm -rf bench/maps).
 clean: clean-bench

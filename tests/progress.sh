@@ -8,7 +8,8 @@
 # run-all and fuzz/run get stand-ins in a temporary folder (test binaries and scripts
 # that report given counts, a fuzzer that prints libFuzzer's lines); bench/run times the
 # real ./puzzle on one small map. Run by tests/run-all from the repository root, after
-# `make test` built ./puzzle, tools/ and bench/floor. Ends with "N passed, M failed".
+# `make test` (or `make sanitize`) built ./puzzle, tools/, the test binaries and
+# bench/floor. Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
@@ -116,9 +117,11 @@ result run-all-failing "$(status_is 1)" \
 #    by GTEST_FILTER, as --gtest_list_tests gives it).
 rm -rf "$tmp/bins" "$tmp/scripts"
 mkdir -p "$tmp/bins" "$tmp/scripts"
-ln -s "$PWD/build/tests/puzzle_test" "$tmp/bins/real_test"
+real=${TEST_BIN_DIR:-build/tests}/puzzle_test  # make sanitize runs its own builds
+[[ $real == /* ]] || real=$PWD/$real
+ln -s "$real" "$tmp/bins/real_test"
 filter='OptionsTest.*:RulesTest.*'
-want=$(GTEST_FILTER=$filter build/tests/puzzle_test --gtest_list_tests | grep -c '^  ')
+want=$(GTEST_FILTER=$filter "$real" --gtest_list_tests | grep -c '^  ')
 GTEST_FILTER=$filter run_all real
 result run-all-real-binary "$(status_is 0)" "$([ "$want" -gt 0 ] || echo "no test matches $filter")" \
   "$(has real "^real_test +$want passed, 0 failed")" "$(last real "$want passed, 0 failed")"
