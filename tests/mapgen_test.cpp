@@ -250,6 +250,7 @@ TEST(Mapgen, HelpOnStdoutOnlyWhenItIsTheWholeRequest) {
   const std::string help = mapgen("--help").out;
   ASSERT_NE(help, "");
   EXPECT_EQ(mapgen("-h -h").out, help);
+  EXPECT_EQ(mapgen("-hh").out, help);
   for (const char* args : {"-h 10 -w 10", "-h 10", "-w 10 -h", "--help --bogus", "--height 0 --help",
                            "--seed --help", "--help stray"}) {
     const auto r = mapgen(args);

@@ -262,12 +262,13 @@ Options parse_options(int argc, char** argv) {
   };
   Options o;
   uint64_t height = o.height, width = o.width;
-  int help = 0;  // how many times -h/--help is given: it is honoured once all else is read
+  bool help = false, other = false;  // -h/--help, and any other option: both are read first
   opterr = 0;
   int c;
   while ((c = getopt_long(argc, argv, ":h", long_options, nullptr)) != -1) {
+    other = other || c != 'h';
     switch (c) {
-      case 'h': ++help; break;
+      case 'h': help = true; break;
       case kSeed: o.seed = parse_uint("seed", optarg, 0, UINT64_MAX); break;
       case kHeight: height = parse_uint("height", optarg, 1, kStateLimit); break;
       case kWidth: width = parse_uint("width", optarg, 1, kStateLimit); break;
@@ -317,11 +318,11 @@ Options parse_options(int argc, char** argv) {
     fail("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
   // Help on stdout only when it is the whole request: `mapgen -h 10 -w 10 > m.txt` must
   // not leave the help text in m.txt as if it were a map.
-  if (help > 0 && help == argc - 1) {
+  if (help && !other) {
     std::fputs(kHelp, stdout);
     std::exit(std::fflush(stdout) == 0 ? 0 : 1);
   }
-  if (help > 0) {
+  if (help) {
     std::fputs(kHelp, stderr);
     fail("--help is given with other options: no map made (the help is above; alone, --help prints it on stdout)");
   }
