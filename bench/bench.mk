@@ -1,11 +1,15 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # make bench: times ./puzzle against bench/floor (the least work any solver must do) on
 # maps made by tools/mapgen, and prints one table row per map and mode plus a summary of
-# the performance targets (bench/README-bench.md). Not part of `make test`; not submitted.
+# the performance goals (bench/README-bench.md). Not part of `make test`; not submitted.
 #   make bench               the default set, under 2 minutes
 #   make bench FULL=1        every size up to 4000x4000 and the 400,000,000-state map
 #   make bench RUNS=5        median of 5 runs instead of 3
 #   make bench FILTER=REGEX  only the rows whose map/mode matches (e.g. FILTER='2000x2000/26')
+#   make bench BASE=PATH     also time the solver PATH (e.g. ./puzzle built at an earlier
+#                            commit) on the same runs: columns "base s", "ratio to base"
+# Goals for speed and memory print "met" or "not met"; only a wrong answer or a failed
+# run makes it fail. It ends with one verdict line.
 # Maps are cached in bench/maps/, results go to bench/results/ (both git-ignored).
 
 # Built like the solver (-O3 -DNDEBUG), so the two are compared on equal terms.
@@ -17,7 +21,10 @@ bench/floor: bench/floor.cpp
 
 # Each run is measured by tools/measure (built by `make tools`).
 bench: release tools bench/floor
-	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' bash bench/run
+	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' BASE='$(BASE)' bash bench/run
+
+# tests/progress.sh (in `make test` and `make sanitize`) runs bench/run on one small map.
+test sanitize: bench/floor
 
 # `make clean` removes the two binaries too (the cached maps stay; rm -rf bench/maps).
 clean: clean-bench

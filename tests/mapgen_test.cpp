@@ -243,6 +243,34 @@ TEST(Mapgen, HelpDocumentsEveryOption) {
   EXPECT_EQ(mapgen("-h").out, r.out);
 }
 
+// `tools/mapgen -h 10 -w 10 > m.txt` (-h taken for --height) must not exit 0 with the
+// help in m.txt: every bad option is an error before help is honoured, and help goes to
+// stdout only when it is all that is asked.
+TEST(Mapgen, HelpOnStdoutOnlyWhenItIsTheWholeRequest) {
+  const std::string help = mapgen("--help").out;
+  ASSERT_NE(help, "");
+  EXPECT_EQ(mapgen("-h -h").out, help);
+  EXPECT_EQ(mapgen("-hh").out, help);
+  for (const char* args : {"-h 10 -w 10", "-h 10", "-w 10 -h", "--help --bogus", "--height 0 --help",
+                           "--seed --help", "--help stray"}) {
+    const auto r = mapgen(args);
+    EXPECT_EQ(r.status, 1) << args;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_EQ(r.err.compare(0, 15, "mapgen: error: "), 0) << args << ": " << r.err;
+  }
+  EXPECT_NE(mapgen("-h 10 -w 10").err.find("unknown option '-w'"), std::string::npos);
+  // Good options with --help: the help on stderr, then why there is no map; exit 1.
+  for (const char* args : {"--height 10 --help", "-h --seed 3", "--no-comment -h"}) {
+    const auto r = mapgen(args);
+    EXPECT_EQ(r.status, 1) << args;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_EQ(r.err.compare(0, help.size(), help), 0) << args;
+    EXPECT_NE(r.err.find("mapgen: error: --help is given with other options", help.size()),
+              std::string::npos)
+        << args << ": " << r.err;
+  }
+}
+
 TEST(Mapgen, SameSeedSameBytesOtherSeedOtherMap) {
   for (const char* style : kStyles) {
     const std::string args = std::string("--style ") + style + " --height 30 --width 50 --colors 5";

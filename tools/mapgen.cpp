@@ -186,9 +186,10 @@ const char kHelp[] =
     "                 ...\"): those options give the same map again; the second\n"
     "                 describes the map (and how --solvable was met)\n"
     "  --no-comment   no comment lines at all               --no-comment\n"
-    "  -h, --help     this text\n"
+    "  -h, --help     this text, on stdout when it is the only option\n"
     "\n"
-    "Bad options print \"mapgen: error: ...\" on stderr and exit 1.\n"
+    "Bad options print \"mapgen: error: ...\" on stderr and exit 1, --help or not;\n"
+    "--help with other options prints this text on stderr and exits 1, no map.\n"
     "\n"
     "Examples:\n"
     "  tools/mapgen --seed 7 --height 10 --width 10 --colors 3 > small.txt\n"
@@ -261,13 +262,13 @@ Options parse_options(int argc, char** argv) {
   };
   Options o;
   uint64_t height = o.height, width = o.width;
+  bool help = false, other = false;  // -h/--help, and any other option: both are read first
   opterr = 0;
   int c;
   while ((c = getopt_long(argc, argv, ":h", long_options, nullptr)) != -1) {
+    other = other || c != 'h';
     switch (c) {
-      case 'h':
-        std::fputs(kHelp, stdout);
-        std::exit(std::fflush(stdout) == 0 ? 0 : 1);
+      case 'h': help = true; break;
       case kSeed: o.seed = parse_uint("seed", optarg, 0, UINT64_MAX); break;
       case kHeight: height = parse_uint("height", optarg, 1, kStateLimit); break;
       case kWidth: width = parse_uint("width", optarg, 1, kStateLimit); break;
@@ -315,6 +316,16 @@ Options parse_options(int argc, char** argv) {
   if (cells < 2) fail("the map needs at least 2 cells (one @ and one ?)");
   if (cells == 2 && o.solvable == Solvable::no)
     fail("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
+  // Help on stdout only when it is the whole request: `mapgen -h 10 -w 10 > m.txt` must
+  // not leave the help text in m.txt as if it were a map.
+  if (help && !other) {
+    std::fputs(kHelp, stdout);
+    std::exit(std::fflush(stdout) == 0 ? 0 : 1);
+  }
+  if (help) {
+    std::fputs(kHelp, stderr);
+    fail("--help is given with other options: no map made (the help is above; alone, --help prints it on stdout)");
+  }
   o.height = static_cast<uint32_t>(height);
   o.width = static_cast<uint32_t>(width);
   apply_style_defaults(o);
