@@ -452,7 +452,8 @@ std::string shown(std::string_view line) {
 std::string line_at(std::string_view text, std::size_t at, std::size_t number) {
   std::string head = "line " + std::to_string(number) + ": ";
   if (at >= text.size()) {
-    if (text.empty() || text.back() == '\n') return head + "(end of output after " + std::to_string(number - 1) + " lines)";
+    if (text.empty() || text.back() == '\n')
+      return head + "(end of output after " + std::to_string(number - 1) + (number == 2 ? " line)" : " lines)");
     at = text.size() - 1;  // inside a last line without an end of line
   }
   std::size_t begin = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);

@@ -16,7 +16,7 @@
 
 # Each run is measured by tools/measure (built by `make tools`).
 grade: tools
-	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' bash tools/grade/grade
+	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' SPEC='$(SPEC)' bash tools/grade/grade
 
 # `make help` prints EXTRA_HELP word by word: one word per target.
 EXTRA_HELP += grade
