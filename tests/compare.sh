@@ -16,25 +16,9 @@ COMPARE=tools/compare
 PUZZLE=$(realpath "${PUZZLE_BIN:-./puzzle}")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=tests/scripts/results.sh
+. tests/scripts/results.sh
 
-# result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored);
-# a failure shows the tail of $tmp/NAME.out.
-result() {
-  local name=$1 p problems=()
-  shift
-  for p in "$@"; do [ -n "$p" ] && problems+=("$p"); done
-  if [ ${#problems[@]} -eq 0 ]; then
-    passed=$((passed + 1))
-    echo "ok    $name"
-  else
-    failed=$((failed + 1))
-    echo "FAIL  $name"
-    printf '      %s\n' "${problems[@]}"
-    [ -f "$tmp/$name.out" ] && sed 's/^/      | /' "$tmp/$name.out" | tail -n 15
-  fi
-}
 # compare NAME ARGS...: runs tools/compare; stdout in $tmp/NAME.out, stderr in
 # $tmp/NAME.err, exit status in $status, seconds in $took.
 compare() {
@@ -44,8 +28,7 @@ compare() {
   status=$?
   took=$((SECONDS - t0))
 }
-expect_status() { [ "$status" -eq "$2" ] || echo "exit status $status, expected $2"; }
-expect_text() { grep -qF -- "$2" "$tmp/$1.out" || echo "stdout does not say: $2"; }
+# expect_last NAME REGEX: the last line of stdout matches REGEX.
 expect_last() {
   local last
   last=$(tail -n 1 "$tmp/$1.out")
@@ -94,6 +77,7 @@ if ! CXX=${CXX:-g++} python3 tools/mutants/mutate.py build --only "$MUTANTS" > "
   sed 's/^/      | /' "$tmp/mutants.log" | tail -n 10
 fi
 # Wrappers around puzzle for the bugs no mutant has.
+# shellcheck disable=SC2016  # the $ are the wrapper's
 printf '#!/bin/bash\n"%s" "$@"; s=$?\n[ $s -eq 0 ] && echo\nexit $s\n' "$PUZZLE" > "$tmp/blank-line"
 # (They read the header line, then hand it and the rest to puzzle through a pipe.)
 cat > "$tmp/one-column-crash" <<EOF
@@ -163,8 +147,11 @@ printf '7 3 4\n@.a.\n.#A.\n..b?\n' > "$tmp/hang-maps/seven.txt"
 printf '0 1 3\n@.?\n' > "$tmp/hang-maps/zero.txt"
 broken hang "$tmp/hang-on-7-colors" 'yours:  no exit within 0.5 s' --from "$tmp/hang-maps" --timeout 0.5 --shrink-time 2
 sleep 0.2
-pgrep -f '^sleep 97$' > /dev/null && result hang-killed "a 'sleep 97' of the hanging solver is still running" ||
+if pgrep -f '^sleep 97$' > /dev/null; then
+  result hang-killed "a 'sleep 97' of the hanging solver is still running"
+else
   result hang-killed
+fi
 
 # 6. Bad usage exits 2 with a message; --help exits 0.
 problems=()

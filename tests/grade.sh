@@ -12,8 +12,8 @@ cd "$(dirname "$0")/.." || exit 1
 IDENT=A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 tmp=$(mktemp -d)
 trap '[ -n "${GRADE_TEST_KEEP:-}" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=tests/scripts/results.sh
+. tests/scripts/results.sh
 
 # grade NAME ARGS...: runs the grader; its output in $tmp/NAME.out, status in $status.
 grade() {
@@ -22,31 +22,9 @@ grade() {
   bash tools/grade/grade --md "$tmp/$name.md" "$@" > "$tmp/$name.out" 2>&1
   status=$?
 }
-# result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored).
-result() {
-  local name=$1 p problems=()
-  shift
-  for p in "$@"; do [ -n "$p" ] && problems+=("$p"); done
-  if [ ${#problems[@]} -eq 0 ]; then
-    passed=$((passed + 1))
-    echo "ok    $name"
-  else
-    failed=$((failed + 1))
-    echo "FAIL  $name"
-    printf '      %s\n' "${problems[@]}"
-    sed 's/^/      | /' "$tmp/$name.out" | tail -n 30
-  fi
-}
 # expect_row NAME CATEGORY CHECK_PREFIX RESULT: the table has that row with that result.
 expect_row() {
   grep -qE "^$2 +$3.* $4  " "$tmp/$1.out" || echo "no $4 row '$2 / $3'"
-}
-# expect_text NAME TEXT: the output holds TEXT (fixed string).
-expect_text() {
-  grep -qF -- "$2" "$tmp/$1.out" || echo "the output does not say: $2"
-}
-expect_status() {
-  [ "$status" -eq "$2" ] || echo "exit status $status, expected $2"
 }
 
 # make_tarball NAME DIR: packs every file and folder in DIR as a submission would be.

@@ -46,6 +46,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -529,16 +530,12 @@ struct MapInput {
   std::string text;
 };
 
-/// splitmix64: the generated maps' choices, the same on every machine for a seed.
+/// The generated maps' choices: std::mt19937_64's output is fixed by the standard, so a
+/// seed gives the same maps on every machine (the raw output is used, not a
+/// distribution, whose results the standard leaves to each library).
 struct Random {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t below(std::uint64_t n) { return static_cast<std::uint32_t>(next() % n); }
+  std::mt19937_64 engine;
+  std::uint32_t below(std::uint64_t n) { return static_cast<std::uint32_t>(engine() % n); }
   std::string share(int low_percent, int high_percent) {  // "0.07": a density for mapgen
     int p = low_percent + static_cast<int>(below(static_cast<std::uint64_t>(high_percent - low_percent + 1)));
     return fixed(p / 100.0, 2);
@@ -557,7 +554,7 @@ std::string mapgen_path() {
 /// Map `index` of `seed`: its size, colors, style, solvability and densities drawn at
 /// random, the map made by tools/mapgen.
 MapInput generated_map(const Options& options, std::size_t index, const std::string& mapgen) {
-  Random random{options.seed * 0x100000001B3ull + index};
+  Random random{std::mt19937_64(options.seed * 0x100000001B3ull + index)};
   std::uint32_t h = 1 + random.below(options.max_height), w = 1 + random.below(options.max_width);
   if (std::uint64_t{h} * w < 2) (options.max_width >= 2 ? w : h) = 2;
   const std::uint32_t pick = random.below(10);
