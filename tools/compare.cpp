@@ -280,7 +280,6 @@ struct Run {
   int code = 0;          ///< the exit status, the signal, or errno when not started
   std::string out;       ///< stdout (at most the cap)
   std::string err;       ///< stderr (at most 64 KB)
-  double seconds = 0;
 };
 
 /// Runs argv[0] (a path) with stdin from `input_path`, stdout and stderr captured; kills
@@ -365,7 +364,6 @@ Run run_program(const std::vector<std::string>& argv, const std::string& input_p
   g_running = 0;
   for (pollfd& p : fds)
     if (p.fd >= 0) close(p.fd);
-  run.seconds = seconds_since(start);
   if (not_started) {
     run.end = Run::End::not_started;
     run.code = exec_errno;
@@ -430,11 +428,13 @@ Expected reference(const std::string& input, const std::vector<std::string>& arg
   return e;
 }
 
-/// A line of output shown readably: control bytes escaped, long lines cut.
-std::string shown(std::string_view line) {
+/// A line of output shown readably: control bytes escaped; a line over 120 characters
+/// shown from 40 before `column` (0-based), 100 characters of it.
+std::string shown(std::string_view line, std::size_t column = 0) {
   if (line.empty()) return "(an empty line)";
-  std::string text;
-  for (char c : line.substr(0, 120)) {
+  const std::size_t from = line.size() > 120 && column > 40 ? column - 40 : 0;
+  std::string text = from > 0 ? "..." : "";
+  for (char c : line.substr(from, line.size() > 120 ? 100 : 120)) {
     auto byte = static_cast<unsigned char>(c);
     if (byte >= 0x20 && byte < 0x7F) {
       text += c;
@@ -444,25 +444,20 @@ std::string shown(std::string_view line) {
       text += c == '\t' ? "\\t" : c == '\r' ? "\\r" : esc;
     }
   }
-  if (line.size() > 120) text += "... (" + std::to_string(line.size()) + " characters)";
+  if (from + 100 < line.size() && line.size() > 120) text += "...";
   return text;
 }
 
-/// "line L: TEXT" for the line of `text` that holds byte `at` (L 1-based), or the end
-/// of the output when `at` lies past its last line.
-std::string line_at(std::string_view text, std::size_t at, std::size_t number) {
-  std::string head = "line " + std::to_string(number) + ": ";
-  if (at >= text.size()) {
-    if (text.empty() || text.back() == '\n')
-      return head + "(end of output after " + std::to_string(number - 1) + (number == 2 ? " line)" : " lines)");
-    at = text.size() - 1;  // inside a last line without an end of line
-  }
-  std::size_t begin = at == 0 ? std::string_view::npos : text.rfind('\n', at - 1);
-  begin = begin == std::string_view::npos ? 0 : begin + 1;
+/// "line L: TEXT" for the line of `text` that starts at byte `begin` (L 1-based), shown
+/// around `column`; the end of the output when no line starts there.
+std::string line_at(std::string_view text, std::size_t begin, std::size_t number, std::size_t column) {
+  std::string head = "line " + std::to_string(number);
+  if (begin >= text.size())
+    return head + ": (end of output after " + std::to_string(number - 1) + (number == 2 ? " line)" : " lines)");
   const std::size_t end = text.find('\n', begin);
-  std::string line = head + shown(text.substr(begin, end == std::string_view::npos ? text.size() - begin : end - begin));
-  if (end == std::string_view::npos) line += " (no end of line)";
-  return line;
+  const std::string_view line = text.substr(begin, end == std::string_view::npos ? text.size() - begin : end - begin);
+  if (line.size() > 120) head += ", column " + std::to_string(column + 1);
+  return head + ": " + shown(line, column) + (end == std::string_view::npos ? " (no end of line)" : "");
 }
 
 enum class Kind { same, output, status, signal, timeout, not_started };
@@ -512,12 +507,16 @@ Verdict judge(const Expected& e, const Run& run, double timeout) {
     return differ(Kind::output, "exit 1, but prints on stdout: line 1: " + first_line_of(run.out));
   }
   if (run.out == e.out) return v;
+  // Up to the first differing byte both are the same, so the line holding it starts at
+  // the same byte on both sides.
   const auto mismatch = std::mismatch(e.out.begin(), e.out.end(), run.out.begin(), run.out.end());
   const auto at = static_cast<std::size_t>(mismatch.first - e.out.begin());
+  const std::size_t newline = at == 0 ? std::string::npos : e.out.rfind('\n', at - 1);
+  const std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
   const std::size_t number = static_cast<std::size_t>(std::count(e.out.begin(), mismatch.first, '\n')) + 1;
   v.kind = Kind::output;
-  v.puzzle_side = line_at(e.out, at, number);
-  v.yours_side = line_at(run.out, at, number);
+  v.puzzle_side = line_at(e.out, begin, number, at - begin);
+  v.yours_side = line_at(run.out, begin, number, at - begin);
   return v;
 }
 
@@ -640,6 +639,7 @@ const std::vector<BadInput>& bad_inputs() {
       {"no '?'", "-s", "0 1 2\n@.\n", true},
       {"two '?'", "-q -o list", "0 2 2\n@?\n?.\n", true},
       {"two '?', far apart", "-s -o list", "1 3 3\n?a.\n.@.\n..?\n", true},
+      {"a comment inside the map", "-q", "0 2 2\n@?\n// late\n..\n", true},
       {"-o without a value", "-q -o", nullptr, false},
       {"header only", "-s", "2 4 7\n", false},
       {"empty input", "-q", "", false},
@@ -649,7 +649,6 @@ const std::vector<BadInput>& bad_inputs() {
       {"a short row", "-q", "0 2 3\n@.?\n..\n", false},
       {"a long row", "-q", "0 2 3\n@.?\n....\n", false},
       {"a blank line inside the map", "-q", "0 2 2\n@?\n\n..\n", false},
-      {"a comment inside the map", "-q", "0 2 2\n@?\n// late\n..\n", false},
   };
   return kBad;
 }
@@ -931,12 +930,12 @@ class Comparison {
     const std::size_t maps = options_.from.empty() ? options_.maps : files.size();
     std::string solver;
     for (const std::string& word : options_.solver) solver += (solver.empty() ? "" : " ") + word;
+    const std::string source = options_.from.empty()
+                                   ? "maps (mapgen, seed " + std::to_string(options_.seed) + ", up to " +
+                                         std::to_string(options_.max_height) + "x" + std::to_string(options_.max_width) + ")"
+                                   : "maps from " + options_.from;
     std::fprintf(stderr, "compare: %s against puzzle: %zu %s x 4 modes, then %zu bad inputs; timeout %s s a run\n",
-                 solver.c_str(), maps,
-                 options_.from.empty() ? ("maps (mapgen, seed " + std::to_string(options_.seed) + ", up to " +
-                                          std::to_string(options_.max_height) + "x" + std::to_string(options_.max_width) + ")").c_str()
-                                       : ("maps from " + options_.from).c_str(),
-                 bad_inputs().size(), fixed(options_.timeout, 1).c_str());
+                 solver.c_str(), maps, source.c_str(), bad_inputs().size(), fixed(options_.timeout, 1).c_str());
     Clock::time_point last_progress = Clock::now();
     for (std::size_t i = 0; i < maps && !stopped(); ++i) {
       MapInput map = options_.from.empty()
@@ -982,13 +981,13 @@ class Comparison {
     return v;
   }
 
-  void note(Difference d) {
+  /// Lists a differing run (the first kShown of them).
+  void note(const Difference& d) {
     if (d.mode) ++by_mode_[mode_name(*d.mode)];
-    if (differences_.size() < kShown) {
+    if (differing_ <= kShown) {
       std::printf("differs: %s with %s: %s\n", d.input.c_str(), d.args.c_str(), summary(d.verdict).c_str());
       std::fflush(stdout);
     }
-    differences_.push_back(std::move(d));
   }
 
   void run_map(const MapInput& map, std::size_t index) {
@@ -1005,7 +1004,7 @@ class Comparison {
         first_map_ = map;
         first_ = d;
       }
-      note(std::move(d));
+      note(d);
     }
     if (!options_.save_dir.empty()) save(map);
   }
@@ -1034,8 +1033,7 @@ class Comparison {
   }
 
   void report() {
-    if (differences_.size() > kShown)
-      std::printf("... and %zu more differing runs\n", differences_.size() - kShown);
+    if (differing_ > kShown) std::printf("... and %zu more differing runs\n", differing_ - kShown);
     if (!by_mode_.empty()) {
       std::string line = "differing runs by mode:";
       for (const Mode& mode : modes()) line += " " + mode_name(mode) + " " + std::to_string(by_mode_[mode_name(mode)]);
@@ -1095,7 +1093,6 @@ class Comparison {
   std::size_t runs_ = 0, differing_ = 0, hangs_ = 0;
   std::optional<MapInput> first_map_;  ///< the map of the first difference on a map
   Difference first_;                   ///< that difference, shrunk at the end
-  std::vector<Difference> differences_;
   std::map<std::string, std::size_t> by_mode_;
 };
 
@@ -1110,11 +1107,14 @@ int main(int argc, char* argv[]) {
       return 0;
     }
     Comparison comparison(options);  // checks SOLVER: a usage error when it cannot run
-    char path[] = "/tmp/compare-input-XXXXXX";
-    int fd = mkstemp(path);
+    const char* tmpdir = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/compare-input-XXXXXX";
+    std::vector<char> path(pattern.begin(), pattern.end());
+    path.push_back('\0');
+    int fd = mkstemp(path.data());
     if (fd < 0) throw std::runtime_error(std::string("cannot make a temporary file: ") + std::strerror(errno));
     close(fd);
-    g_input_path = path;
+    g_input_path = path.data();
     signal(SIGINT, on_interrupt);
     signal(SIGTERM, on_interrupt);
     signal(SIGPIPE, SIG_IGN);
