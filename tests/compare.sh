@@ -3,10 +3,11 @@
 # Tests of tools/compare (issue 17), run by tests/run-all from the repository root:
 # with puzzle itself as SOLVER nothing differs; broken solvers (mutants of puzzle.cpp
 # built by tools/mutants/mutate.py, and small wrapper scripts around puzzle for bugs the
-# mutants lack: an extra blank line, a crash on one-column maps, a hang) are found within
-# a minute, and the shrunk map is a valid test file of at most 10x10, named for its mode,
-# on which the two still differ; every bad input of the catalogue is one puzzle rejects;
-# --save writes puzzle's outputs under the course's names; bad usage exits 2.
+# mutants lack: an extra blank line, a crash on one-column maps, a hang, one spelling of
+# the options rejected) are found within a minute, and the shrunk map is a valid test
+# file of at most 10x10, named for its mode, on which the two still differ; every bad
+# input of the catalogue is one puzzle rejects; --save writes puzzle's outputs under the
+# course's names; bad usage exits 2.
 # Prints one line per test and ends with "N passed, M failed". About 30 s (the three
 # mutants are built once, about 10 s more, and cached in build/mutants/).
 # Environment: PUZZLE_BIN (default ./puzzle), the reference the wrappers call.
@@ -94,7 +95,9 @@ read -r colors _ <<< "\$header"
 [ "\$colors" = 7 ] && exec sleep 97
 { printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
 EOF
-chmod +x "$tmp/blank-line" "$tmp/one-column-crash" "$tmp/hang-on-7-colors"
+# shellcheck disable=SC2016  # the $ are the wrapper's
+printf '#!/bin/bash\nfor a in "$@"; do [ "$a" = --output=list ] && exit 1; done\nexec "%s" "$@"\n' "$PUZZLE" > "$tmp/spelling"
+chmod +x "$tmp/blank-line" "$tmp/one-column-crash" "$tmp/hang-on-7-colors" "$tmp/spelling"
 
 # check_smallest NAME SOLVER: the report names a shrunk test file that is valid, at most
 # 10x10, named test-N-FLAGS.txt for its mode, with a // comment, on which SOLVER and
@@ -139,6 +142,8 @@ broken map-no-percent build/mutants/map-no-percent/puzzle '%' --maps 100
 broken map-last-layer-missing build/mutants/map-last-layer-missing/puzzle '(end of output after' --maps 100
 broken blank-line "$tmp/blank-line" 'yours:  line 3: (an empty line)' --maps 20
 broken one-column-crash "$tmp/one-column-crash" 'yours:  killed by signal 11' --maps 60
+# A solver that rejects one spelling of the options: the note says so.
+broken spelling "$tmp/spelling" "note: with '-q -o list' the two agree on it" --maps 12
 
 # 5. A hang: reported as such, the solver killed (no 'sleep 97' left), the map shrunk
 #    within --shrink-time.

@@ -707,11 +707,12 @@ class Probe {
     last_ = verdict_of(text);
     return last_.kind == target_.kind && (target_.kind == Kind::output || last_.code == target_.code);
   }
-  Verdict verdict_of(const std::string& text) {
-    Expected e = reference(text, args_);
+  Verdict verdict_of(const std::string& text) { return verdict_of(text, args_); }
+  Verdict verdict_of(const std::string& text, const std::vector<std::string>& args) {
+    Expected e = reference(text, args);
     write_file(g_input_path, text);
     std::vector<std::string> argv = solver_;
-    argv.insert(argv.end(), args_.begin(), args_.end());
+    argv.insert(argv.end(), args.begin(), args.end());
     return judge(e, run_program(argv, g_input_path, options_.timeout, e.out.size() * 2 + 65536), options_.timeout);
   }
   bool out_of_time() const { return seconds_since(start_) > options_.shrink_time; }
@@ -1085,6 +1086,11 @@ class Comparison {
     }
     std::printf("puzzle: %s\n", v.puzzle_side.c_str());
     std::printf("yours:  %s\n", v.yours_side.c_str());
+    // A difference that only this spelling of the options shows is in the option parsing.
+    const std::string plain = std::string("-") + d.mode->container + " -o " + (d.mode->output == 'l' ? "list" : "map");
+    if (plain != d.args && probe.verdict_of(small.text(comments), words_of(plain)).kind == Kind::same)
+      std::printf("note: with '%s' the two agree on it: your solver reads the options '%s' wrong\n", plain.c_str(),
+                  d.args.c_str());
   }
 
   const Options& options_;
