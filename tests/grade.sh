@@ -12,8 +12,8 @@ cd "$(dirname "$0")/.." || exit 1
 IDENT=A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 tmp=$(mktemp -d)
 trap '[ -n "${GRADE_TEST_KEEP:-}" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=tests/scripts/results.sh
+. tests/scripts/results.sh
 
 # grade NAME ARGS...: runs the grader; its output in $tmp/NAME.out, status in $status.
 grade() {
@@ -22,31 +22,9 @@ grade() {
   bash tools/grade/grade --md "$tmp/$name.md" "$@" > "$tmp/$name.out" 2>&1
   status=$?
 }
-# result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored).
-result() {
-  local name=$1 p problems=()
-  shift
-  for p in "$@"; do [ -n "$p" ] && problems+=("$p"); done
-  if [ ${#problems[@]} -eq 0 ]; then
-    passed=$((passed + 1))
-    echo "ok    $name"
-  else
-    failed=$((failed + 1))
-    echo "FAIL  $name"
-    printf '      %s\n' "${problems[@]}"
-    sed 's/^/      | /' "$tmp/$name.out" | tail -n 30
-  fi
-}
 # expect_row NAME CATEGORY CHECK_PREFIX RESULT: the table has that row with that result.
 expect_row() {
   grep -qE "^$2 +$3.* $4  " "$tmp/$1.out" || echo "no $4 row '$2 / $3'"
-}
-# expect_text NAME TEXT: the output holds TEXT (fixed string).
-expect_text() {
-  grep -qF -- "$2" "$tmp/$1.out" || echo "the output does not say: $2"
-}
-expect_status() {
-  [ "$status" -eq "$2" ] || echo "exit status $status, expected $2"
 }
 
 # make_tarball NAME DIR: packs every file and folder in DIR as a submission would be.
@@ -158,7 +136,8 @@ real_copy "$d"
 grade_packed notests --only TestFiles
 result notests "$(expect_status notests 1)" "$(expect_text notests 'no test files')"
 
-# 8. A solver that prints the same thing whatever it gets: Spec and INV fail.
+# 8. A solver that prints the same thing whatever it gets: Spec and INV fail; the diff
+#    labels its sides and shows both (the 14 expected lines and the one of yours).
 d=$tmp/wrong
 mkdir -p "$d"
 cp Makefile "$d/"
@@ -167,6 +146,8 @@ grade_packed wrong --only Spec,INV
 result wrong "$(expect_status wrong 1)" \
   "$(expect_row wrong Spec 'spec-simple.txt' FAIL)" \
   "$(expect_text wrong 'differs from out-spec-simple-queue-map.txt')" \
+  "$(expect_text wrong '--- expected')" "$(expect_text wrong '+++ yours')" \
+  "$(expect_text wrong '-// color ^')" "$(expect_text wrong '+No solution.')" \
   "$(expect_row wrong INV 'header' FAIL)" \
   "$(expect_text wrong 'colors 27 (puzzle -q): exit 0, expected exit 1')"
 
@@ -192,9 +173,80 @@ result hog "$(expect_status hog 1)" "$(expect_row hog Sm 'Sm1 ' FAIL)" \
   "$(expect_text hog 'malformed no-solution output')" \
   "$(expect_text hog 'grade: 0 passed, 2 failed')"
 
+# 11. Another submission (--dir) is held to puzzle byte for byte on the generated maps:
+#     a solver that discovers neighbours in the wrong order (the order-eswn mutant, run
+#     by a small program that execs it) fails the solvable Sm maps and names the first
+#     differing line; the real solver passes them.
+shim() {  # shim DIR PROGRAM: a submission whose puzzle.cpp execs PROGRAM
+  mkdir -p "$1"
+  cp Makefile "$1/"
+  printf '// Project Identifier: %s\n#include <unistd.h>\nint main(int, char* argv[]) {\n  execv("%s", argv);\n  return 1;\n}\n' \
+    "$IDENT" "$2" > "$1/puzzle.cpp"
+}
+if python3 tools/mutants/mutate.py build --only order-eswn > "$tmp/mutant.log" 2>&1; then
+  shim "$tmp/eswn" "$PWD/build/mutants/order-eswn/puzzle"
+  grade eswn --dir "$tmp/eswn" --only Sm --maps Sm1,Sm2,Sm4
+  result eswn "$(expect_status eswn 1)" "$(expect_row eswn Sm 'Sm1 ' FAIL)" "$(expect_row eswn Sm 'Sm2 ' FAIL)" \
+    "$(expect_row eswn Sm 'Sm4 ' PASS)" \
+    "$(expect_text eswn "not puzzle's output, byte for byte; first difference at line")" \
+    "$(expect_text eswn '  expected: ')" "$(expect_text eswn '  yours:    ')"
+else
+  cp "$tmp/mutant.log" "$tmp/eswn.out"
+  result eswn "the order-eswn mutant does not build"
+fi
+d=$tmp/realdir
+real_copy "$d"
+grade realdir --dir "$d" --only Sm
+result realdir "$(expect_status realdir 0)" "$(expect_text realdir 'grade: 10 passed, 0 failed')" \
+  "$(expect_text realdir "generated maps compared with puzzle's output byte for byte")"
+
+# 12. The 2020 edition (--spec 2020, make grade SPEC=2020): the spec's no-solution
+#     outputs with "Reachable:" are expected. A solver that prints them (puzzle's output
+#     with line 2 "Discovered:" made "Reachable:") passes Spec; a Makefile that builds the
+#     2023 edition fails the Build row that checks what make -R -r builds, and one that
+#     sets SPEC = 2020 passes it.
+d=$tmp/ed2020
+mkdir -p "$d"
+cp Makefile "$d/"
+cat > "$d/puzzle.cpp" <<EOF
+// Project Identifier: $IDENT
+#include <unistd.h>
+#include <vector>
+int main(int argc, char* argv[]) {
+  std::vector<char*> args{(char*)"bash", (char*)"-o", (char*)"pipefail", (char*)"-c",
+                          (char*)"\"\$0\" \"\$@\" | sed '2s/^Discovered:\$/Reachable:/'", (char*)"$PWD/puzzle"};
+  for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
+  args.push_back(nullptr);
+  execv("/bin/bash", args.data());
+  return 1;
+}
+EOF
+grade ed2020 --dir "$d" --only Spec --spec 2020
+result ed2020 "$(expect_status ed2020 0)" "$(expect_row ed2020 Spec 'spec-simple-no.txt' PASS)" \
+  "$(expect_row ed2020 Spec 'spec-full-no.txt' PASS)" "$(expect_text ed2020 'the 2020 edition')"
+# A tiny solver that prints the edition's word, by the macro the Makefile sets.
+edition_source() {
+  printf '// Project Identifier: %s\n#include <cstdio>\nint main() {\n#ifdef PUZZLE_SPEC_2020\n  std::puts("No solution.\\nReachable:");\n#else\n  std::puts("No solution.\\nDiscovered:");\n#endif\n  return 0;\n}\n' "$IDENT"
+}
+d=$tmp/make2023
+mkdir -p "$d"
+cp Makefile "$d/"
+edition_source > "$d/puzzle.cpp"
+grade make2023 --dir "$d" --only Build --spec 2020
+result make2023 "$(expect_status make2023 1)" "$(expect_row make2023 Build 'make -R -r builds the 2020 edition' FAIL)" \
+  "$(expect_text make2023 "prints 'Discovered:' after 'No solution.'")"
+d=$tmp/make2020
+mkdir -p "$d"
+{ head -n 1 Makefile; echo "SPEC = 2020"; tail -n +2 Makefile; } > "$d/Makefile"
+edition_source > "$d/puzzle.cpp"
+grade make2020 --dir "$d" --only Build --spec 2020
+result make2020 "$(expect_row make2020 Build 'make -R -r builds the 2020 edition' PASS)"
+
 # 10. Usage: an unknown category is an error (exit 2); --help exits 0.
 grade usage --only Nope
 result usage "$(expect_status usage 2)" "$(expect_text usage "unknown category 'Nope'")"
+grade usage-spec --spec 2021
+result usage-spec "$(expect_status usage-spec 2)" "$(expect_text usage-spec "unknown edition '2021'")"
 grade help --help
 result help "$(expect_status help 0)" "$(expect_text help 'Usage: tools/grade/grade')"
 

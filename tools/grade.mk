@@ -12,11 +12,13 @@
 #   make grade FULL=1        the 3922x3922 limit map in all four modes, valgrind on every
 #                            Sm map, paths replayed up to 5,000,000 moves
 #   make grade ONLY=Big MAPS=Big2   only some of the generated maps (by their row's name)
+#   make grade SPEC=2020     the 2020 edition ("Reachable:"); the Makefile graded must
+#                            choose it itself (tools/README-grade.md says how)
 # tools/grade/grade --help tells more (--tarball FILE, --dir DIR).
 
 # Each run is measured by tools/measure (built by `make tools`).
 grade: tools
-	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' bash tools/grade/grade
+	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' SPEC='$(SPEC)' bash tools/grade/grade
 
 # `make help` prints EXTRA_HELP word by word: one word per target.
 EXTRA_HELP += grade

@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+# Tests of tools/compare (issue 17), run by tests/run-all from the repository root:
+# with puzzle itself as SOLVER nothing differs; broken solvers (mutants of puzzle.cpp
+# built by tools/mutants/mutate.py, and small wrapper scripts around puzzle for bugs the
+# mutants lack: an extra blank line, a crash on one-column maps, a hang, one spelling of
+# the options rejected) are found within a minute, and the shrunk map is a valid test
+# file of at most 10x10, named for its mode, on which the two still differ; every bad
+# input of the catalogue is one puzzle rejects; --save writes puzzle's outputs under the
+# course's names; bad usage exits 2.
+# Prints one line per test and ends with "N passed, M failed". About 30 s (the three
+# mutants are built once, about 10 s more, and cached in build/mutants/).
+# Environment: PUZZLE_BIN (default ./puzzle), the reference the wrappers call.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+COMPARE=tools/compare
+PUZZLE=$(realpath "${PUZZLE_BIN:-./puzzle}")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/scripts/results.sh
+. tests/scripts/results.sh
+
+# compare NAME ARGS...: runs tools/compare; stdout in $tmp/NAME.out, stderr in
+# $tmp/NAME.err, exit status in $status, seconds in $took.
+compare() {
+  local name=$1 t0=$SECONDS
+  shift
+  "$COMPARE" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
+  status=$?
+  took=$((SECONDS - t0))
+}
+# expect_last NAME REGEX: the last line of stdout matches REGEX.
+expect_last() {
+  local last
+  last=$(tail -n 1 "$tmp/$1.out")
+  [[ $last =~ $2 ]] || echo "last line '$last' does not match /$2/"
+}
+
+if [ ! -x "$COMPARE" ] || [ ! -x tools/mapgen ] || [ ! -x "$PUZZLE" ]; then
+  echo "tools/compare, tools/mapgen or $PUZZLE is missing: run 'make release tools'"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# 1. puzzle against itself: nothing differs, with the defaults (200 maps, 4 modes, the
+#    catalogue), and progress on stderr.
+compare self "$PUZZLE"
+result self "$(expect_status self 0)" "$(expect_last self '^compare: 0 of [0-9]+ runs differ$')" \
+  "$(grep -q '^compare: 200 of 200 maps, 800 runs, 0 differ' "$tmp/self.err" || echo 'no progress line on stderr')"
+
+# 2. --from a folder (the spec's examples: out-*.txt are skipped) with --save: the four
+#    outputs under the course's names, the same bytes as the course's samples.
+compare save --from spec-inputs --save "$tmp/saved" "$PUZZLE"
+problems=()
+for x in spec-simple spec-full; do
+  for m in queue-list queue-map stack-list stack-map; do
+    cmp -s "$tmp/saved/out-$x-$m.txt" "spec-inputs/out-$x-$m.txt" || problems+=("out-$x-$m.txt differs from spec-inputs/ or is missing")
+  done
+  cmp -s "$tmp/saved/$x.txt" "spec-inputs/$x.txt" || problems+=("$x.txt not saved as given")
+done
+[ -e "$tmp/saved/out-out-spec-simple-queue-list.txt" ] && problems+=("an out-*.txt file was taken for a map")
+result save "$(expect_status save 0)" "$(expect_last save '^compare: 0 of [0-9]+ runs differ$')" "${problems[@]}"
+
+# 3. Every entry of the bad-input catalogue is rejected by puzzle: a solver that exits
+#    0 whatever it gets differs on all of them.
+printf '#!/bin/bash\n"%s" "$@" 2> /dev/null\nexit 0\n' "$PUZZLE" > "$tmp/accept-all"
+chmod +x "$tmp/accept-all"
+compare catalogue --maps 0 "$tmp/accept-all"
+n=$(sed -nE 's/^compare: ([0-9]+) of ([0-9]+) runs differ$/\1 \2/p' "$tmp/catalogue.out")
+result catalogue "$(expect_status catalogue 1)" \
+  "$( [ -n "$n" ] && [ "${n% *}" = "${n#* }" ] && [ "${n% *}" -ge 30 ] || echo "expected every run (30 or more) to differ: '$n'")" \
+  "$(expect_text catalogue 'bad input [colors 27] with -q: puzzle exit 1 (line 1: num_colors is 27')"
+
+# The broken solvers. Mutants of puzzle.cpp (tools/mutants/mutants.txt): the wrong
+# neighbour order, a wrong map mark, a missing layer.
+MUTANTS=order-eswn,map-no-percent,map-last-layer-missing
+if ! CXX=${CXX:-g++} python3 tools/mutants/mutate.py build --only "$MUTANTS" > "$tmp/mutants.log" 2>&1; then
+  sed 's/^/      | /' "$tmp/mutants.log" | tail -n 10
+fi
+# Wrappers around puzzle for the bugs no mutant has.
+# shellcheck disable=SC2016  # the $ are the wrapper's
+printf '#!/bin/bash\n"%s" "$@"; s=$?\n[ $s -eq 0 ] && echo\nexit $s\n' "$PUZZLE" > "$tmp/blank-line"
+# (They read the header line, then hand it and the rest to puzzle through a pipe.)
+cat > "$tmp/one-column-crash" <<EOF
+#!/bin/bash
+IFS= read -r header
+read -r _ _ width <<< "\$header"
+[ "\$width" = 1 ] && kill -SEGV \$\$
+{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
+EOF
+cat > "$tmp/hang-on-7-colors" <<EOF
+#!/bin/bash
+IFS= read -r header
+read -r colors _ <<< "\$header"
+[ "\$colors" = 7 ] && exec sleep 97
+{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
+EOF
+# shellcheck disable=SC2016  # the $ are the wrapper's
+printf '#!/bin/bash\nfor a in "$@"; do [ "$a" = --output=list ] && exit 1; done\nexec "%s" "$@"\n' "$PUZZLE" > "$tmp/spelling"
+chmod +x "$tmp/blank-line" "$tmp/one-column-crash" "$tmp/hang-on-7-colors" "$tmp/spelling"
+
+# check_smallest NAME SOLVER: the report names a shrunk test file that is valid, at most
+# 10x10, named test-N-FLAGS.txt for its mode, with a // comment, on which SOLVER and
+# puzzle still differ with those FLAGS; then the puzzle: and yours: lines.
+check_smallest() {
+  local name=$1 solver=$2 line path flags file want h w
+  line=$(grep -m1 '^smallest: ' "$tmp/$name.out") || { echo "no 'smallest:' line"; return; }
+  read -r _ path flags <<< "$line"
+  [ -f "$path" ] || { echo "no file $path"; return; }
+  file=$(basename "$path")
+  want=$( [[ " $flags " =~ \ (-q|--queue|-qo)\  ]] && echo q || echo s)$( [[ $flags == *list* ]] && echo l || echo m)
+  [[ $file =~ ^test-[0-9]+-$want\.txt$ ]] || echo "$file is not named test-N-$want.txt for '$flags'"
+  read -r _ h w < "$path"
+  [ "$h" -le 10 ] && [ "$w" -le 10 ] || echo "$file is ${h}x$w, over 10x10"
+  grep -q '^//' "$path" || echo "$file has no // comment"
+  read -ra args <<< "$flags"
+  "$PUZZLE" "${args[@]}" < "$path" > "$tmp/ref" 2> "$tmp/ref.err" || echo "$file is not valid: $(cat "$tmp/ref.err")"
+  timeout 5 "$solver" "${args[@]}" < "$path" > "$tmp/yours" 2> /dev/null
+  local st=$?
+  [ "$st" -ne 0 ] || ! cmp -s "$tmp/ref" "$tmp/yours" || echo "$file: the two do not differ on it with $flags"
+  grep -A2 '^smallest: ' "$tmp/$name.out" | grep -q '^puzzle: ' || echo "no 'puzzle:' line after 'smallest:'"
+  grep -A2 '^smallest: ' "$tmp/$name.out" | grep -q '^yours: ' || echo "no 'yours:' line after 'smallest:'"
+}
+
+# 4. Each broken solver: exit 1 within a minute, a shrunk test file, each side's line.
+# broken NAME SOLVER SIDE_TEXT [OPTIONS...]: SIDE_TEXT must appear in the report.
+broken() {
+  local name=$1 solver=$2 text=$3
+  shift 3
+  if [ ! -x "$solver" ]; then
+    result "$name" "no solver $solver (see the mutant build above)"
+    return
+  fi
+  compare "$name" --out "$tmp/$name-tests" "$@" "$solver"
+  echo "      ($name: $took s)"
+  result "$name" "$(expect_status "$name" 1)" "$( [ "$took" -lt 60 ] || echo "took $took s, over a minute")" \
+    "$(check_smallest "$name" "$solver")" "$(expect_text "$name" "$text")" \
+    "$(expect_last "$name" '^compare: [1-9][0-9]* of [0-9]+ runs differ$')"
+}
+broken order-eswn build/mutants/order-eswn/puzzle 'puzzle: line ' --maps 100
+broken map-no-percent build/mutants/map-no-percent/puzzle '%' --maps 100
+broken map-last-layer-missing build/mutants/map-last-layer-missing/puzzle '(end of output after' --maps 100
+broken blank-line "$tmp/blank-line" 'yours:  line 3: (an empty line)' --maps 20
+broken one-column-crash "$tmp/one-column-crash" 'yours:  killed by signal 11' --maps 60
+# A solver that rejects one spelling of the options: the note says so.
+broken spelling "$tmp/spelling" "note: with '-q -o list' the two agree on it" --maps 12
+
+# 5. A hang: reported as such, the solver killed (no 'sleep 97' left), the map shrunk
+#    within --shrink-time.
+mkdir -p "$tmp/hang-maps"
+printf '7 3 4\n@.a.\n.#A.\n..b?\n' > "$tmp/hang-maps/seven.txt"
+printf '0 1 3\n@.?\n' > "$tmp/hang-maps/zero.txt"
+broken hang "$tmp/hang-on-7-colors" 'yours:  no exit within 0.5 s' --from "$tmp/hang-maps" --timeout 0.5 --shrink-time 2
+sleep 0.2
+if pgrep -f '^sleep 97$' > /dev/null; then
+  result hang-killed "a 'sleep 97' of the hanging solver is still running"
+else
+  result hang-killed
+fi
+
+# 6. Bad usage exits 2 with a message; --help exits 0.
+problems=()
+for args in "" "$tmp/no-such-solver" "tools/README-compare.md" "--maps x $PUZZLE" "--max-size 1x1 $PUZZLE" "--bogus $PUZZLE"; do
+  # shellcheck disable=SC2086  # the words of args are the arguments
+  "$COMPARE" $args > /dev/null 2> "$tmp/usage.err"
+  st=$?
+  [ "$st" -eq 2 ] || problems+=("compare $args: exit $st, expected 2")
+  grep -q '^compare: error: ' "$tmp/usage.err" || problems+=("compare $args: no 'compare: error:' message")
+done
+"$COMPARE" --help > "$tmp/help.out" 2>&1 || problems+=("--help: exit $?")
+grep -q 'Usage: tools/compare' "$tmp/help.out" || problems+=("--help: no usage text")
+result usage "${problems[@]}"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

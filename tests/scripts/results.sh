@@ -1,0 +1,34 @@
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+# shellcheck shell=bash
+# The verdict helpers of the test scripts that run a tool once per test and keep what
+# it printed in $tmp/NAME.out and its exit status in $status (tests/grade.sh,
+# tests/compare.sh): sourced, not run. The script prints "$passed passed, $failed
+# failed" at its end.
+# shellcheck disable=SC2154  # tmp and status are the sourcing script's
+passed=0
+failed=0
+
+# result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored); a
+# failure lists the problems and the last 30 lines of $tmp/NAME.out.
+result() {
+  local name=$1 p problems=()
+  shift
+  for p in "$@"; do [ -n "$p" ] && problems+=("$p"); done
+  if [ ${#problems[@]} -eq 0 ]; then
+    passed=$((passed + 1))
+    echo "ok    $name"
+  else
+    failed=$((failed + 1))
+    echo "FAIL  $name"
+    printf '      %s\n' "${problems[@]}"
+    [ -f "$tmp/$name.out" ] && sed 's/^/      | /' "$tmp/$name.out" | tail -n 30
+  fi
+}
+# expect_text NAME TEXT: the output holds TEXT (a fixed string).
+expect_text() {
+  grep -qF -- "$2" "$tmp/$1.out" || echo "the output does not say: $2"
+}
+# expect_status NAME STATUS: the run exited with STATUS.
+expect_status() {
+  [ "$status" -eq "$2" ] || echo "exit status $status, expected $2"
+}

@@ -1,0 +1,23 @@
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+# tools/compare: holds any solver to puzzle byte for byte on generated maps and bad
+# inputs, and shrinks the first difference to a test file (tools/README-compare.md;
+# not submitted). It compiles puzzle.cpp into itself (PUZZLE_NO_MAIN): puzzle's side
+# of every run is the solver's own code. It makes its maps with tools/mapgen.
+#   make compare SOLVER=../p1/puzzle                      200 maps up to 10x10, about 2-5 s
+#   make compare SOLVER=../p1/puzzle OPTIONS='--maps 1000 --seed 7'
+# tools/compare --help lists the options.
+
+TOOLS += tools/compare
+
+tools/compare: tools/compare.cpp puzzle.cpp
+	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
+
+compare: tools/compare tools/mapgen
+	@if [ -z '$(SOLVER)' ]; then \
+	  echo "make compare: name the solver: make compare SOLVER=path/to/solver [OPTIONS='--maps 500']" >&2; exit 2; fi
+	tools/compare $(OPTIONS) '$(SOLVER)'
+
+EXTRA_HELP   += compare
+HELP_compare  = SOLVER=PATH: holds a solver to puzzle byte for byte, shrinks a difference
+
+.PHONY: compare
