@@ -312,6 +312,20 @@ TEST(FormatTest, ListOrMapForcesAReading) {
   EXPECT_EQ(both.err, "check: --list and --map are both given; choose one\nTry 'tools/check --help'.\n");
 }
 
+TEST(FormatTest, WaitingOnATerminalSaysWhatItReadsAndHowToEndIt) {
+  // The solution is typed into a terminal (tests/scripts/pty-run), then Ctrl-D, once.
+  Result typed = testutil::run("python3 tests/scripts/pty-run --stdin " + std::string(kCheck) + " " + kSimple,
+                               simple_queue_list());
+  EXPECT_EQ(typed.status, 0);
+  EXPECT_EQ(typed.out, "Processed 19 moves, all valid\nReaches the target\n");
+  EXPECT_EQ(typed.err, "check: reading the solution for " + kSimple +
+                           " from the terminal: paste it, then press Ctrl-D on a new line\n");
+  // From a file or a pipe nothing is said.
+  Result piped = check(kSimple, simple_queue_list());
+  EXPECT_EQ(piped.status, 0);
+  EXPECT_EQ(piped.err, "");
+}
+
 TEST(FormatTest, AColorLetterNeedsTheMapToHaveIt) {
   Result r = check_text("0 1 2\n@?\n", "(a, (0, 0))\n");
   EXPECT_EQ(r.status, 2);

@@ -54,7 +54,10 @@ inline std::string read_file(const std::string& path, const std::string& name) {
   std::string text;
   char block[1 << 16];
   std::size_t n;
-  while ((n = std::fread(block, 1, sizeof block, file)) > 0) text.append(block, n);
+  do {  // a short block means the end: one Ctrl-D ends a terminal's input, not two
+    n = std::fread(block, 1, sizeof block, file);
+    text.append(block, n);
+  } while (n == sizeof block);
   bool failed = std::ferror(file) != 0;
   int error = errno;
   if (!path.empty()) std::fclose(file);
