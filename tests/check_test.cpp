@@ -27,21 +27,9 @@ namespace {
 
 using testutil::read_file;
 using testutil::Result;
+using testutil::TempFile;
 
 const char kCheck[] = "tools/check";
-
-/// A temporary file holding `text`, removed when it goes out of scope.
-class TempFile {
- public:
-  explicit TempFile(const std::string& text) : path_(testutil::temp_path()) { testutil::write_file(path_, text); }
-  ~TempFile() { std::remove(path_.c_str()); }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 /// tools/check ARGS, with `input` on standard input.
 Result check(const std::string& args, const std::string& input = "") {

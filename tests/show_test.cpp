@@ -24,6 +24,7 @@ namespace {
 
 using testutil::read_file;
 using testutil::Result;
+using testutil::TempFile;
 
 const std::string kSpec = "spec-inputs/";
 const std::string kSimple = kSpec + "spec-simple.txt";
@@ -57,20 +58,6 @@ std::string without_colors(const std::string& text) {
   }
   return plain;
 }
-
-/// A temporary file path, removed when it goes out of scope.
-class TempPath {
- public:
-  TempPath() : path_(testutil::temp_path()) {}
-  explicit TempPath(const std::string& text) : path_(testutil::temp_path()) { testutil::write_file(path_, text); }
-  ~TempPath() { std::remove(path_.c_str()); }
-  TempPath(const TempPath&) = delete;
-  TempPath& operator=(const TempPath&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 // ==== PlainTest: the view as characters ==========================================
 
@@ -149,7 +136,7 @@ std::map<std::string, std::string> legend_colors(const std::string& out) {
 }
 
 TEST(PngTest, ASmallMapDecodesToItsSizeAndColors) {
-  TempPath png;
+  TempFile png;
   const int k = 4;
   Result r = show("--png " + png.path() + " --scale 4 --legend " + kFull);
   ASSERT_EQ(r.status, 0) << r.err;
@@ -185,7 +172,7 @@ TEST(PngTest, ASmallMapDecodesToItsSizeAndColors) {
 
 TEST(PngTest, PressesGetADotFromScaleThree) {
   // The queue path presses b at (6, 1), coming from layer a: pixels 18-20, 3-5.
-  TempPath png;
+  TempFile png;
   ASSERT_EQ(show("--png " + png.path() + " --scale 3 " + kFull).status, 0);
   Result pixels = testutil::run("python3 tests/scripts/png-pixels " + png.path() + " 19,4 18,3 20,5");
   ASSERT_EQ(pixels.status, 0) << pixels.err;
@@ -197,7 +184,7 @@ TEST(PngTest, PressesGetADotFromScaleThree) {
 }
 
 TEST(PngTest, TheReadmePictureIsWhatTheToolDraws) {
-  TempPath png;
+  TempFile png;
   ASSERT_EQ(show("--png " + png.path() + " --scale 16 " + kFull).status, 0);
   EXPECT_EQ(read_file(png.path()), read_file("tools/show-spec-full.png"))
       << "tools/show-spec-full.png is out of date: tools/show --png tools/show-spec-full.png --scale 16 " << kFull;
@@ -225,7 +212,7 @@ TEST(AgainstTest, PathsThatPartLaterOrStopEarlyOrAgree) {
   const std::vector<std::string> queue = lines_of(read_file(kSpec + "out-spec-simple-queue-list.txt"));
   std::string first12;
   for (std::size_t i = 0; i < 12; ++i) first12 += queue[i] + "\n";
-  TempPath cut(first12);
+  TempFile cut(first12);
   Result r = show("--against " + cut.path() + " " + kSimple);
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.err, "show: warning: " + cut.path() + ": the path does not reach the target; shown as far as it goes\n");
@@ -278,12 +265,12 @@ TEST(TerminalTest, AMapLargerThanTheTerminalSaysHowLargeAndHowToCrop) {
 // ==== ErrorTest: one message, exit 1 =============================================
 
 TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
-  TempPath bad_map("2 4 7\n@..A..b\n.a.#B##\n####..+\n?..B.^^\n");
+  TempFile bad_map("2 4 7\n@..A..b\n.a.#B##\n####..+\n?..B.^^\n");
   Result solver = testutil::run_puzzle("-q", read_file(bad_map.path()));
   ASSERT_EQ(solver.status, 1);
-  TempPath closed_door("(^, (0, 0))\n(^, (0, 1))\n(^, (0, 2))\n(^, (0, 3))\n");
-  TempPath malformed("(^, (0, 0))\n(^,(0, 1))\n");
-  TempPath other_map(read_file(kSpec + "out-spec-simple-queue-list.txt"));
+  TempFile closed_door("(^, (0, 0))\n(^, (0, 1))\n(^, (0, 2))\n(^, (0, 3))\n");
+  TempFile malformed("(^, (0, 0))\n(^,(0, 1))\n");
+  TempFile other_map(read_file(kSpec + "out-spec-simple-queue-list.txt"));
   const std::string help = "Try 'tools/show --help'.\n";
   struct Case { std::string args, err; };
   const Case cases[] = {
