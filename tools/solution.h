@@ -6,6 +6,8 @@
 // own rule functions (is_active_button, pressed_layer, is_passable), stopping at the
 // first illegal move. It holds no copy of a rule and uses only the public surface of
 // puzzle.cpp (notes/api.md): a tool includes ../puzzle.cpp with PUZZLE_NO_MAIN first.
+// Like puzzle.cpp it goes into the one translation unit of a tool, so its functions are
+// plain definitions (not inline: GCC then inlines the lambdas of the hot loops).
 //
 // What it gives a tool: read_map, read_file, check_output (a Report: the verdict, the
 // lines that explain it, the path found legal, the discovered rows of a "No solution."
@@ -42,13 +44,13 @@ class Malformed : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-[[noreturn]] inline void fail(const std::string& what) { throw Malformed(what); }
+[[noreturn]] void fail(const std::string& what) { throw Malformed(what); }
 
 // ==== Files and lines ================================================================
 
 /// The whole file at `path`, or standard input when `path` is empty; `name` names it
 /// in messages.
-inline std::string read_file(const std::string& path, const std::string& name) {
+std::string read_file(const std::string& path, const std::string& name) {
   std::FILE* file = path.empty() ? stdin : std::fopen(path.c_str(), "rb");
   if (!file) fail(name + ": cannot open: " + std::strerror(errno));
   std::string text;
@@ -67,7 +69,7 @@ inline std::string read_file(const std::string& path, const std::string& name) {
 
 /// The map in the file at `path`, validated by the solver's own parser; its messages
 /// come out as "PATH: line N, column K: ...".
-inline Puzzle read_map(const std::string& path) {
+Puzzle read_map(const std::string& path) {
   const std::string text = read_file(path, path);
   try {
     return puzzle::parse_puzzle(text);
@@ -119,13 +121,13 @@ struct State {
   std::uint64_t col = 0;
 };
 
-inline bool operator==(const State& a, const State& b) {
+bool operator==(const State& a, const State& b) {
   return a.color == b.color && a.row == b.row && a.col == b.col;
 }
-inline bool operator!=(const State& a, const State& b) { return !(a == b); }
+bool operator!=(const State& a, const State& b) { return !(a == b); }
 
 /// "(c, (r, c))", as list output writes it.
-inline std::string show(const State& s) {
+std::string show(const State& s) {
   return std::string("(") + s.color + ", (" + std::to_string(s.row) + ", " + std::to_string(s.col) + "))";
 }
 
@@ -134,7 +136,7 @@ struct Ends {
   State start, target;
 };
 
-inline Ends find_ends(const Puzzle& p) {
+Ends find_ends(const Puzzle& p) {
   Ends ends;
   int found = 0;
   for (std::uint32_t row = 0; row < p.height && found < 2; ++row) {
@@ -149,15 +151,15 @@ inline Ends find_ends(const Puzzle& p) {
   return ends;
 }
 
-inline bool on_map(const Puzzle& p, const State& s) { return s.row < p.height && s.col < p.width; }
-inline bool same_cell(const State& a, const State& b) { return a.row == b.row && a.col == b.col; }
-inline char cell_of(const Puzzle& p, const State& s) {
+bool on_map(const Puzzle& p, const State& s) { return s.row < p.height && s.col < p.width; }
+bool same_cell(const State& a, const State& b) { return a.row == b.row && a.col == b.col; }
+char cell_of(const Puzzle& p, const State& s) {
   return p.at(static_cast<std::uint32_t>(s.row), static_cast<std::uint32_t>(s.col));
 }
 
 /// Why `to` is not one action away from `from` (both on the map), or "" if it is.
 /// Only the rule functions of puzzle.cpp decide what is legal.
-inline std::string illegal_action(const Puzzle& p, const State& from, const State& to) {
+std::string illegal_action(const Puzzle& p, const State& from, const State& to) {
   const char here = cell_of(p, from);
   if (puzzle::is_active_button(from.color, here)) {
     if (!same_cell(from, to)) return "must press the active button";
@@ -248,16 +250,16 @@ struct Report {
   std::vector<std::string_view> discovered;  ///< no_solution: the discovered map's rows
 };
 
-inline std::string plural(std::size_t n, const char* word) {
+std::string plural(std::size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
-inline std::string illegal_move(std::size_t state_number, const State& s, const std::string& reason) {
+std::string illegal_move(std::size_t state_number, const State& s, const std::string& reason) {
   return "Move " + std::to_string(state_number - 1) + " is illegal: " + show(s) + ": " + reason;
 }
 
 /// The report of a wrong output: `what`, with the states found legal before it.
-inline Report wrong(const std::string& what, const std::vector<State>& path = {}) {
+Report wrong(const std::string& what, const std::vector<State>& path = {}) {
   Report r;
   r.lines.push_back(what);
   r.path = path;
@@ -265,7 +267,7 @@ inline Report wrong(const std::string& what, const std::vector<State>& path = {}
 }
 
 /// The report for a path whose every checked move is legal.
-inline Report summary(const Replay& replay, bool truncated, std::size_t max_moves) {
+Report summary(const Replay& replay, bool truncated, std::size_t max_moves) {
   Report r;
   r.lines.push_back("Processed " + plural(replay.moves(), "move") + ", all valid");
   r.lines.push_back(replay.at_target() ? "Reaches the target" : "Does not reach the target");
@@ -282,7 +284,7 @@ inline Report summary(const Replay& replay, bool truncated, std::size_t max_move
 /// then the map with every undiscovered cell as '#'. Without searching, the check can
 /// only see that each cell is its input character or '#', that the target is '#' and
 /// the start is not.
-inline Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines) {
+Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines) {
   std::string_view line;
   if (!lines.next(line) || (line != "Discovered:" && line != "Reachable:"))
     lines.fail_here("expected 'Discovered:' after 'No solution.'");
@@ -390,7 +392,7 @@ class StateParser {
 };
 
 /// Checks a list-mode output whose first line, `line`, has just been read from `lines`.
-inline Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line,
+Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line,
                          std::size_t max_moves) {
   Replay replay(p, ends, "line");
   bool truncated = false;
@@ -474,7 +476,7 @@ class MapOutput {
 };
 
 /// The report of a problem in a map output at `s`, with the states rebuilt so far.
-inline Report map_problem(const MapOutput& out, const State& s, const std::string& what,
+Report map_problem(const MapOutput& out, const State& s, const std::string& what,
                           const std::vector<State>& path = {}) {
   return wrong("Map output, " + out.where(s) + ": " + what, path);
 }
@@ -491,7 +493,7 @@ void for_each_state(const Puzzle& p, Visit visit) {
 /// Checks a map-mode output whose first line, `line`, has just been read from `lines`:
 /// first every cell the path does not mark, then the path, rebuilt from the marks and
 /// replayed move by move as it is rebuilt, then that no mark is left off the path.
-inline Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line,
+Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line,
                         std::size_t max_moves) {
   const MapOutput out(p, lines, line);
   const State start = ends.start, target = ends.target;
@@ -585,7 +587,7 @@ enum class Format { detect, list, map };
 /// "No solution." starts a no-solution output (whatever `format`), "// color" a map
 /// output, anything else a list output; at most `max_moves` moves are checked.
 /// Throws Malformed when the text is not an output of the shape read.
-inline Report check_output(const Puzzle& p, std::string_view text, const std::string& name, Format format,
+Report check_output(const Puzzle& p, std::string_view text, const std::string& name, Format format,
                            std::size_t max_moves = SIZE_MAX) {
   const Ends ends = find_ends(p);
   Lines lines(text, name);
