@@ -165,7 +165,9 @@ int run(int argc, char* argv[]) {
   const puzzle::Puzzle map = solution::read_map(options.map_path);
   const bool from_stdin = options.solution_path.empty();
   if (from_stdin && isatty(STDIN_FILENO))
-    std::fprintf(stderr, "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new line\n",
+    std::fprintf(stderr,
+                 "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new "
+                 "line\n",
                  options.map_path.c_str());
   const std::string name = from_stdin ? "(standard input)" : options.solution_path;
   const std::string text = solution::read_file(options.solution_path, name);

@@ -163,7 +163,7 @@ Options parse_options(int argc, char* argv[]) {
       {nullptr, 0, nullptr, 0},
   };
   Options o;
-  bool container_given = false;
+  bool container_given = false, scale_given = false;
   opterr = 0;
   optind = 0;
   int choice;
@@ -172,7 +172,8 @@ Options parse_options(int argc, char* argv[]) {
       case 'q':
       case 's': {
         auto wanted = choice == 'q' ? puzzle::Container::queue : puzzle::Container::stack;
-        if (container_given && o.container != wanted) bad_command_line("--queue and --stack are both given; choose one");
+        if (container_given && o.container != wanted)
+          bad_command_line("--queue and --stack are both given; choose one");
         container_given = true;
         o.container = wanted;
         break;
@@ -193,6 +194,7 @@ Options parse_options(int argc, char* argv[]) {
       case kPng: o.png_file = optarg; break;
       case kScale:
         o.scale = parse_number(optarg, "--scale", 256);
+        scale_given = true;
         if (o.scale == 0) bad_command_line("--scale must be at least 1");
         break;
       case kLegend: o.legend = true; break;
@@ -206,6 +208,7 @@ Options parse_options(int argc, char* argv[]) {
   }
   if (!o.path_file.empty() && !o.against_file.empty())
     bad_command_line("--path and --against are both given; choose one");
+  if (scale_given && o.png_file.empty()) bad_command_line("--scale sets the size of a cell in the --png image");
   if (container_given && !o.path_file.empty())
     bad_command_line("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
   const int rest = argc - optind;
@@ -229,9 +232,12 @@ enum Color : std::uint8_t {
   kFloor, kWall, kUndiscovered, kStart, kTarget, kGap, kMine, kOther, kBoth, kPart, kLayerColors
 };
 constexpr std::uint32_t kLayers = 27;
-constexpr std::uint8_t path_color(std::uint32_t layer) { return static_cast<std::uint8_t>(kLayerColors + 3 * layer); }
-constexpr std::uint8_t door_color(std::uint32_t layer) { return static_cast<std::uint8_t>(kLayerColors + 3 * layer + 1); }
-constexpr std::uint8_t button_color(std::uint32_t layer) { return static_cast<std::uint8_t>(kLayerColors + 3 * layer + 2); }
+constexpr std::uint8_t palette_index(std::uint32_t layer, std::uint32_t which) {
+  return static_cast<std::uint8_t>(kLayerColors + 3 * layer + which);
+}
+constexpr std::uint8_t path_color(std::uint32_t layer) { return palette_index(layer, 0); }
+constexpr std::uint8_t door_color(std::uint32_t layer) { return palette_index(layer, 1); }
+constexpr std::uint8_t button_color(std::uint32_t layer) { return palette_index(layer, 2); }
 constexpr std::uint32_t kPaletteSize = kLayerColors + 3 * kLayers;
 
 /// Hue `hue` (0..1 of a turn), saturation and value (0..1) as 8-bit RGB.
@@ -323,6 +329,21 @@ struct Scene {
   std::vector<bool> undiscovered;       ///< no solution: a cell never discovered (else empty)
 };
 
+/// Records which cells of `map` are not discovered (walls never are) and counts the
+/// discovered ones, `found(row, col)` telling.
+template <typename Found>
+void record_discovered(const Puzzle& map, Found found, Track& track, std::vector<bool>& undiscovered) {
+  undiscovered.assign(std::size_t{map.height} * map.width, false);
+  for (std::uint32_t row = 0; row < map.height; ++row) {
+    for (std::uint32_t col = 0; col < map.width; ++col) {
+      if (map.at(row, col) == '#') continue;
+      const bool seen = found(row, col);
+      undiscovered[std::size_t{row} * map.width + col] = !seen;
+      track.discovered += seen;
+    }
+  }
+}
+
 /// The track of `output` (an output of a solver for `map`), as tools/check reads it.
 /// An illegal path is an error in the checker's words; an incomplete one is shown,
 /// with a warning. For a no-solution output, fills `undiscovered` from its rows.
@@ -338,13 +359,9 @@ Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>
       break;
     case solution::Verdict::no_solution:
       track.states.clear();
-      undiscovered.assign(std::size_t{map.height} * map.width, false);
-      for (std::uint32_t row = 0; row < map.height; ++row)
-        for (std::uint32_t col = 0; col < map.width; ++col) {
-          const bool found = report.discovered[row][col] != '#' || map.at(row, col) == '#';
-          undiscovered[std::size_t{row} * map.width + col] = !found;
-          track.discovered += found && map.at(row, col) != '#';
-        }
+      record_discovered(
+          map, [&](std::uint32_t row, std::uint32_t col) { return report.discovered[row][col] != '#'; }, track,
+          undiscovered);
       break;
     case solution::Verdict::reaches_target: break;
   }
@@ -361,13 +378,9 @@ Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bo
     });
     return track;
   }
-  undiscovered.assign(std::size_t{map.height} * map.width, false);
-  for (std::uint32_t row = 0; row < map.height; ++row)
-    for (std::uint32_t col = 0; col < map.width; ++col) {
-      const bool found = puzzle::discovered_cell(map, solved, row, col);
-      undiscovered[std::size_t{row} * map.width + col] = !found && map.at(row, col) != '#';
-      track.discovered += found;
-    }
+  record_discovered(
+      map, [&](std::uint32_t row, std::uint32_t col) { return puzzle::discovered_cell(map, solved, row, col); },
+      track, undiscovered);
   return track;
 }
 
@@ -380,13 +393,15 @@ std::size_t first_difference(const std::vector<State>& a, const std::vector<Stat
   return a.size() == b.size() ? SIZE_MAX : n;
 }
 
+/// The line --against prints: where the paths part (both start at (^, start), so
+/// they part at state 2 at the earliest), or that one or both have none.
 std::string describe_part(const Scene& s) {
   const Track &a = s.main, &b = s.other;
   if (a.states.empty() && b.states.empty()) return "Both say No solution.";
   if (a.states.empty() || b.states.empty()) {
     const Track &none = a.states.empty() ? a : b, &some = a.states.empty() ? b : a;
-    return none.name + " says No solution.; " + some.name + " has a path of " +
-           solution::plural(some.states.size(), "state");
+    return none.name + " says No solution; " + some.name + " has a path of " +
+           solution::plural(some.states.size(), "state") + ".";
   }
   if (s.part == SIZE_MAX) return "The paths are the same: " + solution::plural(a.states.size(), "state") + ".";
   auto at = [&](const Track& t) {
@@ -397,6 +412,7 @@ std::string describe_part(const Scene& s) {
          solution::show(a.states[s.part - 1]) + " is the last they share.";
 }
 
+/// The --summary line of a track.
 std::string describe_track(const Track& t, const Scene& s) {
   if (t.states.empty()) return t.name + ": No solution, " + solution::plural(t.discovered, "cell") + " discovered";
   std::size_t presses = 0;
@@ -503,7 +519,8 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
 class Used {
  public:
   void add(const Canvas& c) {
-    for (std::size_t i = 0; i < c.color.size(); ++i) seen_[c.color[i] * 128u + (static_cast<unsigned char>(c.glyph[i]) & 127u)] = true;
+    for (std::size_t i = 0; i < c.color.size(); ++i)
+      seen_[c.color[i] * 128u + (static_cast<unsigned char>(c.glyph[i]) & 127u)] = true;
   }
   /// The pairs used, by color then character.
   std::vector<std::pair<std::uint8_t, char>> pairs() const {
@@ -758,7 +775,8 @@ std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Wind
           dotted = line;
           for (std::uint32_t col = 0; col < c.width; ++col)
             if (c.glyph[first + col] == '%')
-              std::fill_n(dotted.data() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from, std::uint8_t{kGap});
+              std::fill_n(dotted.data() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
+                          std::uint8_t{kGap});
         }
         const bool dot = r >= dot_from && r < dot_to;
         png.put(dot ? dotted.data() : line.data(), line.size());
@@ -853,7 +871,8 @@ int run(int argc, char* argv[]) {
            "), or write a picture with --png FILE");
     }
     for (const Panel& panel : panels) {
-      if (o.layers) out(std::string("// color ") + puzzle::layer_color(static_cast<std::uint32_t>(panel.layer)) + "\n");
+      if (o.layers)
+        out(std::string("// color ") + puzzle::layer_color(static_cast<std::uint32_t>(panel.layer)) + "\n");
       const Canvas c = paint(s, w, panel);
       used.add(c);
       print_canvas(c, colored);
