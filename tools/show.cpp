@@ -701,6 +701,7 @@ class PngFile {
                        static_cast<std::uint8_t>(x >> 8), static_cast<std::uint8_t>(x)});
   }
   void write(const std::uint8_t* data, std::size_t n) {
+    if (n == 0) return;  // IEND's empty data: no pointer to hand to fwrite
     if (std::fwrite(data, 1, n, file_) != n) fail(path_ + ": cannot write: " + std::strerror(errno));
     size_ += n;
   }
