@@ -27,21 +27,9 @@ namespace {
 
 using testutil::read_file;
 using testutil::Result;
+using testutil::TempFile;
 
 const char kCheck[] = "tools/check";
-
-/// A temporary file holding `text`, removed when it goes out of scope.
-class TempFile {
- public:
-  explicit TempFile(const std::string& text) : path_(testutil::temp_path()) { testutil::write_file(path_, text); }
-  ~TempFile() { std::remove(path_.c_str()); }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 /// tools/check ARGS, with `input` on standard input.
 Result check(const std::string& args, const std::string& input = "") {
@@ -260,7 +248,7 @@ TEST(FormatTest, MalformedLinesStopWithTheLineAndColumn) {
       {ok + "\n(^, (0, 1))\n", in + "line 2: empty line; each line is one state (C, (R, C))\n"},
       {ok + "(^, (0, 1))\r\n", in + "line 2, column 12: carriage return (the solver's lines end in \\n only)\n"},
       {ok + "(^, (1234567890123456789, 0))\n", in + "line 2, column 6: row number is too long\n"},
-      {"// color ^\n@+.A..b\n", in + "line 1: this is map-mode output: check it with --map\n"},
+      {"// color ^\n@+.A..b\n", in + "layer ^ ends after 1 row, the map has 4\n"},  // read as a map output
       {"No solution.\nReached:\n", in + "line 2: expected 'Discovered:' after 'No solution.'\n"},
   };
   for (const Case& c : cases) {
@@ -270,6 +258,60 @@ TEST(FormatTest, MalformedLinesStopWithTheLineAndColumn) {
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.message);
   }
+}
+
+TEST(FormatTest, TheFirstLineTellsListMapOrNoSolutionOutput) {
+  struct Case { std::string map, output, forced, verdict; };
+  std::vector<Case> cases;
+  for (std::string map : {"spec-simple", "spec-full"})
+    for (std::string mode : {"queue", "stack"})
+      for (std::string output : {"list", "map"})
+        cases.push_back({map, "out-" + map + "-" + mode + "-" + output + ".txt", "--" + output + " ",
+                         "Reaches the target\n"});
+  for (std::string map : {"spec-simple-no", "spec-full-no"})
+    cases.push_back({map, "out-" + map + ".txt", "--map ", "(not verified by a search)\n"});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.output);
+    const std::string args = kSpecDir + c.map + ".txt " + kSpecDir + c.output;
+    Result detected = check(args), forced = check(c.forced + args);
+    EXPECT_EQ(detected.status, forced.status);
+    EXPECT_EQ(detected.out, forced.out);
+    EXPECT_EQ(detected.err, "");
+    ASSERT_GE(detected.out.size(), c.verdict.size());
+    EXPECT_EQ(detected.out.substr(detected.out.size() - c.verdict.size()), c.verdict);
+  }
+}
+
+TEST(FormatTest, ListOrMapForcesAReading) {
+  const std::string in = "check: (standard input): line 1";
+  Result list = check("--list " + kSimple, simple_queue_map());
+  EXPECT_EQ(list.status, 2);
+  EXPECT_EQ(list.err, in + ": this is map-mode output, read as list-mode output because of --list\n");
+  Result map = check("--map " + kSimple, simple_queue_list());
+  EXPECT_EQ(map.status, 2);
+  EXPECT_EQ(map.err, in + ": this is list-mode output, read as map-mode output because of --map\n");
+  // A map output whose first line is mistyped looks like a list; --map reads it as a map.
+  const std::string typo = replace_line(simple_queue_map(), 1, "// colour ^");
+  EXPECT_EQ(check(kSimple, typo).err,
+            in + ", column 1: expected '(', found '/' (each line is one state (C, (R, C)))\n");
+  EXPECT_EQ(check("--map " + kSimple, typo).err, in + ": expected '// color ^'\n");
+  Result both = check("--list --map " + kSimple, simple_queue_list());
+  EXPECT_EQ(both.status, 2);
+  EXPECT_EQ(both.err, "check: --list and --map are both given; choose one\nTry 'tools/check --help'.\n");
+}
+
+TEST(FormatTest, WaitingOnATerminalSaysWhatItReadsAndHowToEndIt) {
+  // The solution is typed into a terminal (tests/scripts/pty-run), then Ctrl-D, once.
+  Result typed = testutil::run("python3 tests/scripts/pty-run --stdin " + std::string(kCheck) + " " + kSimple,
+                               simple_queue_list());
+  EXPECT_EQ(typed.status, 0);
+  EXPECT_EQ(typed.out, "Processed 19 moves, all valid\nReaches the target\n");
+  EXPECT_EQ(typed.err, "check: reading the solution for " + kSimple +
+                           " from the terminal: paste it, then press Ctrl-D on a new line\n");
+  // From a file or a pipe nothing is said.
+  Result piped = check(kSimple, simple_queue_list());
+  EXPECT_EQ(piped.status, 0);
+  EXPECT_EQ(piped.err, "");
 }
 
 TEST(FormatTest, AColorLetterNeedsTheMapToHaveIt) {
@@ -491,7 +533,7 @@ TEST(MapTest, WrongShapesStopWithExitTwo) {
       {first_lines(m, 13), in + "layer b ends after 2 rows, the map has 4\n"},
       {m + "// color c\n", in + "line 16: unexpected content after the last layer (the map has 3 layers)\n"},
       {"", in + "empty output: expected '// color ^' or 'No solution.'\n"},
-      {simple_queue_list(), in + "line 1: this is list-mode output: check it without --map\n"},
+      {simple_queue_list(), in + "line 1: this is list-mode output, read as map-mode output because of --map\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.err);

@@ -1,7 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // Test helpers shared by the test binaries: run a program with a given standard input
-// and capture what it prints, and read files. Programs run through /bin/sh from the
-// repository root (tests/run-all starts there).
+// and capture what it prints, read and write files, temporary files. Programs run
+// through /bin/sh from the repository root (tests/run-all starts there).
 #ifndef PUZZLE_TESTS_UTIL_H
 #define PUZZLE_TESTS_UTIL_H
 
@@ -46,6 +46,20 @@ inline std::string temp_path() {
   close(fd);
   return name;
 }
+
+/// A temporary file, empty or holding `text`, removed when it goes out of scope.
+class TempFile {
+ public:
+  TempFile() : path_(temp_path()) {}
+  explicit TempFile(const std::string& text) : path_(temp_path()) { write_file(path_, text); }
+  ~TempFile() { std::remove(path_.c_str()); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 /// The solver under test: $PUZZLE_BIN, or ./puzzle.
 inline std::string puzzle_bin() {

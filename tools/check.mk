@@ -6,7 +6,7 @@
 
 TOOLS += tools/check
 
-tools/check: tools/check.cpp puzzle.cpp
+tools/check: tools/check.cpp tools/solution.h puzzle.cpp
 	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
 
 # tests/check_test reads the trace of the solver (`make trace`): have it built, and

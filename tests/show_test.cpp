@@ -1,0 +1,314 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+// Tests of tools/show, the picture of a map and its path: the plain view marks the
+// path and presses where the spec's outputs put them, and shows an unsolvable map as
+// its no-solution output does; the PNG of a small map decodes (tests/scripts/png-pixels,
+// Python's zlib, not the tool's code) to the right size and the colors its legend gives
+// at the start, the target, a wall and the path; --against finds the first state where
+// two paths part; a terminal (tests/scripts/pty-run) gets colors, a crop, or a message
+// when the map does not fit; bad maps, outputs and options exit 1 with one message.
+//
+// Everything runs the binaries (tools/show, tools/check) from the repository root, as
+// tests/run-all does.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/util.h"
+
+namespace {
+
+using testutil::read_file;
+using testutil::Result;
+using testutil::TempFile;
+
+const std::string kSpec = "spec-inputs/";
+const std::string kSimple = kSpec + "spec-simple.txt";
+const std::string kFull = kSpec + "spec-full.txt";
+
+/// tools/show ARGS.
+Result show(const std::string& args) { return testutil::run("tools/show " + args); }
+
+/// tools/show ARGS with stdout on a terminal of ROWS x COLS.
+Result show_in_terminal(const std::string& size, const std::string& args) {
+  return testutil::run("python3 tests/scripts/pty-run --size " + size + " tools/show " + args);
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+/// `text` without its ANSI color sequences (ESC [ ... m).
+std::string without_colors(const std::string& text) {
+  std::string plain;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\x1b') {
+      i = text.find('m', i);
+      if (i == std::string::npos) break;
+      continue;
+    }
+    plain += text[i];
+  }
+  return plain;
+}
+
+// ==== PlainTest: the view as characters ==========================================
+
+TEST(PlainTest, ThePathAndItsPressesAreDrawnOverTheMap) {
+  // spec-simple's queue path: east, south onto a (pressed), north, east to b (pressed),
+  // then west, south through B and west to the target.
+  Result q = show(kSimple);
+  EXPECT_EQ(q.status, 0);
+  EXPECT_EQ(q.err, "");
+  EXPECT_EQ(q.out, "@+++++%\n.%.#+##\n####+..\n?++++^^\n");
+  Result s = show("--stack " + kSimple);
+  EXPECT_EQ(s.out, "@.++++%\n+%+#+##\n####+..\n?++++^^\n");
+}
+
+TEST(PlainTest, ThePathOfAnOutputIsTheOneShown) {
+  for (std::string output : {"list", "map"}) {
+    SCOPED_TRACE(output);
+    Result r = show("--path " + kSpec + "out-spec-simple-stack-" + output + ".txt " + kSimple);
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, show("--stack " + kSimple).out);
+  }
+}
+
+TEST(PlainTest, EachLayerThePathUsesIsAPanel) {
+  Result r = show("--layers " + kSimple);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out,
+            "// color ^\n@+.A..b\n.%.#B##\n####...\n?..B.^^\n"
+            "// color a\n@+++++%\n.%.#B##\n####...\n?..B.^^\n"
+            "// color b\n@..A++%\n.a.#+##\n####+..\n?++++^^\n");
+}
+
+TEST(PlainTest, AnUnsolvableMapShowsWhatItsNoSolutionOutputShows) {
+  for (std::string map : {"spec-simple-no", "spec-full-no"}) {
+    SCOPED_TRACE(map);
+    const std::string expected = read_file(kSpec + "out-" + map + ".txt");
+    const std::string discovered = expected.substr(expected.find("Discovered:\n") + 12);
+    EXPECT_EQ(show(kSpec + map + ".txt").out, discovered);
+    EXPECT_EQ(show("--path " + kSpec + "out-" + map + ".txt " + kSpec + map + ".txt").out, discovered);
+  }
+}
+
+TEST(PlainTest, AWindowCropsRowsAndColumnsInclusive) {
+  Result r = show("--window 1,1,3,4 " + kFull);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "+++@\n+^.+\n+^^+\n");
+  // A window past the map's end stops at its edge.
+  EXPECT_EQ(show("--window 9,8,20,60 " + kFull).out, "++#\n###\n");
+}
+
+TEST(PlainTest, TheSummarySaysLengthPressesLayersAndDiscoveredCells) {
+  const std::vector<std::string> list = lines_of(read_file(kSpec + "out-spec-full-queue-list.txt"));
+  std::size_t presses = 0;
+  for (std::size_t i = 1; i < list.size(); ++i) presses += list[i].substr(3) == list[i - 1].substr(3);
+  Result r = show("--summary " + kFull);
+  EXPECT_EQ(lines_of(r.out).back(), "puzzle --queue: " + std::to_string(list.size()) + " states (" +
+                                        std::to_string(list.size() - 1) + " moves), " + std::to_string(presses) +
+                                        " presses, 4 of 4 layers used (^ a b c)");
+
+  std::size_t discovered = 0;
+  for (const std::string& line : lines_of(read_file(kSpec + "out-spec-full-no.txt")))
+    if (line != "No solution." && line != "Discovered:")
+      for (char c : line) discovered += c != '#';
+  Result no = show("--summary " + kSpec + "spec-full-no.txt");
+  EXPECT_EQ(lines_of(no.out).back(), "puzzle --queue: No solution, " + std::to_string(discovered) + " cells discovered");
+}
+
+// ==== PngTest: the picture decodes to the map's colors ===========================
+
+/// The colors of the legend of `tools/show --png ... --legend`: meaning -> #RRGGBB.
+std::map<std::string, std::string> legend_colors(const std::string& out) {
+  std::map<std::string, std::string> colors;
+  for (const std::string& line : lines_of(out))
+    if (line.size() > 11 && line.compare(0, 3, "  #") == 0) colors[line.substr(11)] = line.substr(2, 7);
+  return colors;
+}
+
+TEST(PngTest, ASmallMapDecodesToItsSizeAndColors) {
+  TempFile png;
+  const int k = 4;
+  Result r = show("--png " + png.path() + " --scale 4 --legend " + kFull);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(lines_of(r.out).at(0).rfind("Wrote " + png.path() + ": 44 x 44 pixels (4 x 4 a cell), ", 0), 0u);
+  const auto colors = legend_colors(r.out);
+  for (std::string meaning : {"floor", "wall", "start", "target", "path in layer b", "door B"})
+    ASSERT_EQ(colors.count(meaning), 1u) << meaning << " missing from\n" << r.out;
+  EXPECT_NE(colors.at("wall"), colors.at("floor"));
+  EXPECT_NE(colors.at("path in layer b"), colors.at("floor"));
+  EXPECT_NE(colors.at("path in layer b"), colors.at("door B"));
+
+  // spec-full: start (1, 4), target (1, 8), walls all around, door B at (6, 7) off the
+  // path, floor at (1, 9); the queue path walks layer b at (2, 1) and (8, 2).
+  struct Cell { int row, col; std::string meaning; };
+  const Cell cells[] = {{1, 4, "start"},           {1, 8, "target"}, {0, 0, "wall"},
+                        {10, 10, "wall"},          {6, 7, "door B"}, {1, 9, "floor"},
+                        {2, 1, "path in layer b"}, {8, 2, "path in layer b"}};
+  std::string args;
+  for (const Cell& c : cells)  // a corner pixel and the opposite one of each cell's square
+    args += " " + std::to_string(c.row * k) + "," + std::to_string(c.col * k) + " " +
+            std::to_string(c.row * k + k - 1) + "," + std::to_string(c.col * k + k - 1);
+  Result pixels = testutil::run("python3 tests/scripts/png-pixels " + png.path() + args);
+  ASSERT_EQ(pixels.status, 0) << pixels.err;
+  const std::vector<std::string> got = lines_of(pixels.out);
+  ASSERT_EQ(got.size(), 1 + 2 * std::size(cells));
+  EXPECT_EQ(got[0], "44 44");
+  for (std::size_t i = 0; i < std::size(cells); ++i) {
+    SCOPED_TRACE(cells[i].meaning + " at (" + std::to_string(cells[i].row) + ", " + std::to_string(cells[i].col) + ")");
+    EXPECT_EQ(got[1 + 2 * i], colors.at(cells[i].meaning));
+    EXPECT_EQ(got[2 + 2 * i], colors.at(cells[i].meaning));
+  }
+}
+
+TEST(PngTest, PressesGetADotFromScaleThree) {
+  // The queue path presses b at (6, 1), coming from layer a: pixels 18-20, 3-5.
+  TempFile png;
+  ASSERT_EQ(show("--png " + png.path() + " --scale 3 " + kFull).status, 0);
+  Result pixels = testutil::run("python3 tests/scripts/png-pixels " + png.path() + " 19,4 18,3 20,5");
+  ASSERT_EQ(pixels.status, 0) << pixels.err;
+  const std::vector<std::string> got = lines_of(pixels.out);
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_EQ(got[1], "#FFFFFF");  // the middle of the square of (6, 1)
+  EXPECT_EQ(got[2], got[3]);     // its corners: the color of the layer it leads to
+  EXPECT_NE(got[2], "#FFFFFF");
+}
+
+TEST(PngTest, TheReadmePictureIsWhatTheToolDraws) {
+  TempFile png;
+  ASSERT_EQ(show("--png " + png.path() + " --scale 16 " + kFull).status, 0);
+  EXPECT_EQ(read_file(png.path()), read_file("tools/show-spec-full.png"))
+      << "tools/show-spec-full.png is out of date: tools/show --png tools/show-spec-full.png --scale 16 " << kFull;
+}
+
+// ==== AgainstTest: where two paths part ==========================================
+
+TEST(AgainstTest, TheFirstDifferingStateIsFoundAndMarked) {
+  const std::string stack = kSpec + "out-spec-full-stack-list.txt";
+  Result r = show("--against " + stack + " " + kFull);
+  EXPECT_EQ(r.status, 0);
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 12u);
+  EXPECT_EQ(lines[11], "The paths part at state 2 (move 1): puzzle --queue (^, (2, 4)), " + stack +
+                           " (^, (1, 3)); state 1 (^, (1, 4)) is the last they share.");
+  EXPECT_EQ(lines[1][3], '!');  // (1, 3): the stack path's state 2
+  EXPECT_EQ(lines[2][4], '!');  // (2, 4): the queue path's
+  EXPECT_EQ(lines[1].substr(5, 3), "=#=");  // cells only the queue path walks
+  EXPECT_EQ(lines[2][3], '~');  // only the stack path
+}
+
+TEST(AgainstTest, PathsThatPartLaterOrStopEarlyOrAgree) {
+  // The queue and stack paths of spec-simple part at state 2; an output that follows
+  // the queue path for 12 states and then stops parts at state 13.
+  const std::vector<std::string> queue = lines_of(read_file(kSpec + "out-spec-simple-queue-list.txt"));
+  std::string first12;
+  for (std::size_t i = 0; i < 12; ++i) first12 += queue[i] + "\n";
+  TempFile cut(first12);
+  Result r = show("--against " + cut.path() + " " + kSimple);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.err, "show: warning: " + cut.path() + ": the path does not reach the target; shown as far as it goes\n");
+  EXPECT_EQ(lines_of(r.out).back(), "The paths part at state 13 (move 12): puzzle --queue " + queue[12] + ", " +
+                                        cut.path() + " nothing (its path has ended); state 12 " + queue[11] +
+                                        " is the last they share.");
+  // The same path, read from a map output, and with --stack the stack's.
+  Result same = show("--against " + kSpec + "out-spec-simple-queue-map.txt " + kSimple);
+  EXPECT_EQ(lines_of(same.out).back(), "The paths are the same: 20 states.");
+  Result stack = show("--stack --against " + kSpec + "out-spec-simple-stack-map.txt " + kSimple);
+  EXPECT_EQ(lines_of(stack.out).back(), "The paths are the same: 20 states.");
+  Result none = show("--against " + kSpec + "out-spec-simple-no.txt " + kSpec + "spec-simple-no.txt");
+  EXPECT_EQ(lines_of(none.out).back(), "Both say No solution.");
+}
+
+// ==== TerminalTest: colors, crops and sizes ======================================
+
+TEST(TerminalTest, ATerminalGetsColorsAndALegendWithTheSameCharacters) {
+  Result r = show_in_terminal("30x100", "--window 0,0,20,60 " + kFull);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\x1b[48;2;"), std::string::npos);  // 24-bit background colors
+  const std::vector<std::string> colored = lines_of(without_colors(r.out));
+  const std::vector<std::string> plain = lines_of(show(kFull).out);
+  ASSERT_GT(colored.size(), plain.size());
+  EXPECT_EQ(std::vector<std::string>(colored.begin(), colored.begin() + 11), plain);
+  EXPECT_EQ(colored[11].rfind("Legend: . floor  # wall  @ start  ? target", 0), 0u) << colored[11];
+  // Not a terminal: plain characters, unless --color=always.
+  EXPECT_EQ(show(kFull).out.find('\x1b'), std::string::npos);
+  EXPECT_NE(show("--color=always " + kFull).out.find("\x1b[48;2;"), std::string::npos);
+  EXPECT_EQ(show_in_terminal("30x100", "--color=never " + kFull).out, show(kFull).out);
+}
+
+TEST(TerminalTest, AMapLargerThanTheTerminalSaysHowLargeAndHowToCrop) {
+  Result r = show_in_terminal("8x40", kFull);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "show: error: the map is 11 rows x 11 columns, larger than this terminal (8 rows x 40 columns): show a "
+            "part with --window R0,C0,R1,C1 (rows and columns, inclusive; e.g. --window 0,0,5,39), or write a "
+            "picture with --png FILE\n");
+  Result cropped = show_in_terminal("8x40", "--window 0,0,5,39 " + kFull);
+  EXPECT_EQ(cropped.status, 0);
+  const std::vector<std::string> lines = lines_of(without_colors(cropped.out));
+  ASSERT_GT(lines.size(), 6u);
+  EXPECT_EQ(std::vector<std::string>(lines.begin(), lines.begin() + 6), lines_of(show("--window 0,0,5,10 " + kFull).out));
+  EXPECT_EQ(lines[6].rfind("Legend:", 0), 0u);
+  for (const std::string& line : lines) EXPECT_LE(line.size(), 40u) << line;  // the legend wraps at the width
+}
+
+// ==== ErrorTest: one message, exit 1 =============================================
+
+TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
+  TempFile bad_map("2 4 7\n@..A..b\n.a.#B##\n####..+\n?..B.^^\n");
+  Result solver = testutil::run_puzzle("-q", read_file(bad_map.path()));
+  ASSERT_EQ(solver.status, 1);
+  TempFile closed_door("(^, (0, 0))\n(^, (0, 1))\n(^, (0, 2))\n(^, (0, 3))\n");
+  TempFile malformed("(^, (0, 0))\n(^,(0, 1))\n");
+  TempFile other_map(read_file(kSpec + "out-spec-simple-queue-list.txt"));
+  const std::string help = "Try 'tools/show --help'.\n";
+  struct Case { std::string args, err; };
+  const Case cases[] = {
+      {bad_map.path(), "show: error: " + bad_map.path() + ": " + solver.err.substr(std::string("puzzle: error: ").size())},
+      {"no-such-map.txt", "show: error: no-such-map.txt: cannot open: No such file or directory\n"},
+      {"--path " + closed_door.path() + " " + kSimple,
+       "show: error: " + closed_door.path() + ": Move 3 is illegal: (^, (0, 3)): closed door A\n"},
+      {"--against " + other_map.path() + " " + kFull,
+       "show: error: " + other_map.path() + ": Move 0 is illegal: (^, (0, 0)): the path must start at (^, (1, 4))\n"},
+      {"--path " + malformed.path() + " " + kSimple,
+       "show: error: " + malformed.path() + ": line 2, column 4: expected ' ', found '(' (each line is one state (C, (R, C)))\n"},
+      {"--png /no-such-folder/x.png " + kSimple, "show: error: /no-such-folder/x.png: cannot create: No such file or directory\n"},
+      {"", "show: error: missing MAP: tools/show [OPTIONS] MAP\n" + help},
+      {"--bogus " + kSimple, "show: error: unknown option '--bogus'\n" + help},
+      {"--color=sometimes " + kSimple, "show: error: --color must be auto, always or never, not 'sometimes'\n" + help},
+      {"--window 1,2,3 " + kSimple,
+       "show: error: --window 1,2,3: needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)\n" + help},
+      {"--window 4,0,5,5 " + kSimple,
+       "show: error: --window starts at row 4, column 0, outside the map (rows 0-3, columns 0-6)\n" + help},
+      {"--scale 0 --png x.png " + kSimple, "show: error: --scale must be at least 1\n" + help},
+      {"--scale 2 " + kSimple, "show: error: --scale sets the size of a cell in the --png image\n" + help},
+      {"--path a --against b " + kSimple, "show: error: --path and --against are both given; choose one\n" + help},
+      {"-q -s " + kSimple, "show: error: --queue and --stack are both given; choose one\n" + help},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args);
+    Result r = show(c.args);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.err);
+  }
+}
+
+TEST(ErrorTest, HelpGoesToStdoutWithExitZero) {
+  Result r = show("--help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out.rfind("Usage: tools/show [OPTIONS] MAP\n", 0), 0u);
+  EXPECT_EQ(r.err, "");
+}
+
+}  // namespace

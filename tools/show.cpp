@@ -1,0 +1,909 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+//
+// tools/show: shows a puzzle map and a path through it, in the terminal with colors or
+// as a PNG image, so that one can see where a path goes, where it presses buttons and
+// where two solvers part. Not part of the submission; tools/README-show.md tells more.
+//
+//   tools/show [--queue | --stack] [--path OUTPUT | --against OUTPUT] [VIEW] MAP
+//
+// The map is parsed and solved by the solver's own code (puzzle.cpp compiled in with
+// PUZZLE_NO_MAIN: parse_puzzle, solve, walk_path, discovered_cell); outputs of other
+// solvers are read and replayed by tools/solution.h, tools/check's reader. Standard
+// library and POSIX only; the PNG writer is the tool's own (stored deflate blocks).
+//
+// Pictures: one cell is one character (terminal) or a square of --scale pixels (PNG),
+// colored from one palette: walls, floor, start, target, and for each layer a color
+// for its path, its doors and its buttons (traps are the buttons of layer '^').
+// Exit status: 0 when shown; 1 for bad options, a map or output that does not parse,
+// an output that is not a legal path on the map, a view too large for the terminal, or
+// a file that cannot be written (one line on stderr, "show: error: ...").
+// Memory: the map, the path(s), and a color and a character per cell of the view.
+
+#ifndef PUZZLE_NO_MAIN
+#define PUZZLE_NO_MAIN
+#endif
+#include "../puzzle.cpp"
+#include "solution.h"
+
+#include <getopt.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace show {
+
+using puzzle::Puzzle;
+using solution::State;
+
+/// Stops the tool: main prints "show: error: <what>" and exits 1, with a pointer to
+/// --help when the problem is in the command line.
+class Failure : public std::runtime_error {
+ public:
+  Failure(const std::string& what, bool in_command_line) : std::runtime_error(what), command_line(in_command_line) {}
+  bool command_line;
+};
+
+[[noreturn]] void fail(const std::string& what) { throw Failure(what, false); }
+[[noreturn]] void bad_command_line(const std::string& what) { throw Failure(what, true); }
+
+// ==== Options ======================================================================
+
+enum class ColorMode { automatic, always, never };
+
+/// Rows and columns of the map shown, inclusive.
+struct Window {
+  std::uint32_t row0 = 0, col0 = 0, row1 = 0, col1 = 0;
+  std::uint32_t height() const { return row1 - row0 + 1; }
+  std::uint32_t width() const { return col1 - col0 + 1; }
+  bool contains(const State& s) const { return s.row >= row0 && s.row <= row1 && s.col >= col0 && s.col <= col1; }
+};
+
+struct Options {
+  puzzle::Container container = puzzle::Container::queue;
+  std::string map_path;
+  std::string path_file;     ///< --path: show the path of this output instead of solving
+  std::string against_file;  ///< --against: show puzzle's path and this output's
+  std::string png_file;      ///< --png: write the picture there instead of printing it
+  std::uint32_t scale = 1;   ///< --scale: pixels per cell side in the PNG
+  ColorMode color = ColorMode::automatic;
+  bool windowed = false;  ///< --window given
+  Window window;          ///< as given (row1 and col1 may go past the map)
+  bool layers = false;    ///< --layers: a panel per layer the path uses
+  bool legend = false;
+  bool summary = false;
+  bool help = false;
+};
+
+const char kUsage[] =
+    "Usage: tools/show [OPTIONS] MAP\n"
+    "Shows the puzzle map in MAP and a path through it: in the terminal with colors, as\n"
+    "plain characters when the output is not a terminal, or as a PNG image.\n"
+    "\n"
+    "What path:\n"
+    "  -q, --queue          solve MAP with a queue, as puzzle --queue does (default)\n"
+    "  -s, --stack          solve MAP with a stack, as puzzle --stack does\n"
+    "      --path OUTPUT    show the path in OUTPUT instead (a list-mode, map-mode or\n"
+    "                       \"No solution.\" output of any solver for MAP)\n"
+    "      --against OUTPUT show puzzle's path and OUTPUT's in two colors, and the first\n"
+    "                       state where they part (its number and both states)\n"
+    "How:\n"
+    "      --window R0,C0,R1,C1  only rows R0..R1 and columns C0..C1 (inclusive)\n"
+    "      --layers         a panel for each layer the path uses (default: one view,\n"
+    "                       the path colored by the layer it walks in)\n"
+    "      --color WHEN     auto (default: colors when stdout is a terminal), always,\n"
+    "                       never\n"
+    "      --png FILE       write a PNG image: a square of K x K pixels per cell\n"
+    "      --scale K        K for --png (default 1)\n"
+    "      --legend         say what each color and character means (the terminal view\n"
+    "                       has it by default)\n"
+    "      --summary        one line per path: length, presses, layers used (for no\n"
+    "                       solution: the cells discovered)\n"
+    "  -h, --help           print this help and exit\n"
+    "\n"
+    "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
+    "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
+    "dot in a PNG of --scale 3 or more); with --against: + both paths, = puzzle's\n"
+    "only, ~ OUTPUT's only, ! the first state where they part. With no solution,\n"
+    "cells never discovered show as #, in gray.\n"
+    "Exit status: 0 shown; 1 bad options, a MAP or OUTPUT that does not parse, an\n"
+    "OUTPUT that is not a legal path on MAP, a view larger than the terminal (crop it\n"
+    "with --window), or a file that cannot be written.\n"
+    "Examples: tools/show spec-inputs/spec-full.txt\n"
+    "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
+    "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n";
+
+/// An unsigned decimal number for option `name`, at most `limit`.
+std::uint32_t parse_number(std::string_view text, const std::string& name, std::uint32_t limit) {
+  if (text.empty()) bad_command_line(name + " needs a number, not ''");
+  std::uint64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') bad_command_line(name + " needs a number, not '" + std::string(text) + "'");
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    if (value > limit) bad_command_line(name + " " + std::string(text) + " is too large (at most " +
+                                        std::to_string(limit) + ")");
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
+/// "R0,C0,R1,C1": four numbers, the first row and column at most the last.
+Window parse_window(std::string_view text) {
+  const std::string what = "--window " + std::string(text);
+  std::uint32_t values[4];
+  for (int i = 0; i < 4; ++i) {
+    std::size_t comma = i < 3 ? text.find(',') : std::string_view::npos;
+    if (i < 3 && comma == std::string_view::npos)
+      bad_command_line(what + ": needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)");
+    values[i] = parse_number(text.substr(0, comma), "--window", UINT32_MAX);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+  }
+  Window w{values[0], values[1], values[2], values[3]};
+  if (w.row0 > w.row1) bad_command_line(what + ": the first row is after the last");
+  if (w.col0 > w.col1) bad_command_line(what + ": the first column is after the last");
+  return w;
+}
+
+Options parse_options(int argc, char* argv[]) {
+  enum { kPath = 1000, kAgainst, kWindow, kLayers, kColor, kPng, kScale, kLegend, kSummary };
+  static const option kLongOptions[] = {
+      {"queue", no_argument, nullptr, 'q'},         {"stack", no_argument, nullptr, 's'},
+      {"path", required_argument, nullptr, kPath},  {"against", required_argument, nullptr, kAgainst},
+      {"window", required_argument, nullptr, kWindow}, {"layers", no_argument, nullptr, kLayers},
+      {"color", required_argument, nullptr, kColor}, {"png", required_argument, nullptr, kPng},
+      {"scale", required_argument, nullptr, kScale}, {"legend", no_argument, nullptr, kLegend},
+      {"summary", no_argument, nullptr, kSummary},  {"help", no_argument, nullptr, 'h'},
+      {nullptr, 0, nullptr, 0},
+  };
+  Options o;
+  bool container_given = false, scale_given = false;
+  opterr = 0;
+  optind = 0;
+  int choice;
+  while ((choice = getopt_long(argc, argv, ":qsh", kLongOptions, nullptr)) != -1) {
+    switch (choice) {
+      case 'q':
+      case 's': {
+        auto wanted = choice == 'q' ? puzzle::Container::queue : puzzle::Container::stack;
+        if (container_given && o.container != wanted)
+          bad_command_line("--queue and --stack are both given; choose one");
+        container_given = true;
+        o.container = wanted;
+        break;
+      }
+      case kPath: o.path_file = optarg; break;
+      case kAgainst: o.against_file = optarg; break;
+      case kWindow:
+        o.window = parse_window(optarg);
+        o.windowed = true;
+        break;
+      case kLayers: o.layers = true; break;
+      case kColor:
+        if (std::strcmp(optarg, "auto") == 0) o.color = ColorMode::automatic;
+        else if (std::strcmp(optarg, "always") == 0) o.color = ColorMode::always;
+        else if (std::strcmp(optarg, "never") == 0) o.color = ColorMode::never;
+        else bad_command_line("--color must be auto, always or never, not '" + std::string(optarg) + "'");
+        break;
+      case kPng: o.png_file = optarg; break;
+      case kScale:
+        o.scale = parse_number(optarg, "--scale", 256);
+        scale_given = true;
+        if (o.scale == 0) bad_command_line("--scale must be at least 1");
+        break;
+      case kLegend: o.legend = true; break;
+      case kSummary: o.summary = true; break;
+      case 'h': o.help = true; return o;
+      case ':': bad_command_line("option '" + std::string(argv[optind - 1]) + "' needs an argument");
+      default:
+        if (optopt != 0) bad_command_line(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
+        bad_command_line("unknown option '" + std::string(argv[optind - 1]) + "'");
+    }
+  }
+  if (!o.path_file.empty() && !o.against_file.empty())
+    bad_command_line("--path and --against are both given; choose one");
+  if (scale_given && o.png_file.empty()) bad_command_line("--scale sets the size of a cell in the --png image");
+  if (container_given && !o.path_file.empty())
+    bad_command_line("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
+  const int rest = argc - optind;
+  if (rest < 1) bad_command_line("missing MAP: tools/show [OPTIONS] MAP");
+  if (rest > 1) bad_command_line("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
+  o.map_path = argv[optind];
+  return o;
+}
+
+// ==== Colors =======================================================================
+// One palette for the terminal (24-bit ANSI colors) and the PNG (its PLTE chunk).
+// Each layer L has a hue; its path is drawn vivid, its doors dark, its buttons light.
+// Layers follow each other around the color wheel 10/27 of a turn apart, so that
+// neighbouring letters get far-apart hues.
+
+struct Rgb {
+  std::uint8_t r, g, b;
+};
+
+enum Color : std::uint8_t {
+  kFloor, kWall, kUndiscovered, kStart, kTarget, kGap, kMine, kOther, kBoth, kPart, kLayerColors
+};
+constexpr std::uint32_t kLayers = 27;
+constexpr std::uint8_t palette_index(std::uint32_t layer, std::uint32_t which) {
+  return static_cast<std::uint8_t>(kLayerColors + 3 * layer + which);
+}
+constexpr std::uint8_t path_color(std::uint32_t layer) { return palette_index(layer, 0); }
+constexpr std::uint8_t door_color(std::uint32_t layer) { return palette_index(layer, 1); }
+constexpr std::uint8_t button_color(std::uint32_t layer) { return palette_index(layer, 2); }
+constexpr std::uint32_t kPaletteSize = kLayerColors + 3 * kLayers;
+
+/// Hue `hue` (0..1 of a turn), saturation and value (0..1) as 8-bit RGB.
+Rgb from_hsv(double hue, double saturation, double value) {
+  const double h = hue * 6;
+  const int sector = static_cast<int>(h) % 6;
+  const double f = h - static_cast<int>(h);
+  const double p = value * (1 - saturation), q = value * (1 - saturation * f), t = value * (1 - saturation * (1 - f));
+  double r = value, g = t, b = p;
+  switch (sector) {
+    case 1: r = q, g = value, b = p; break;
+    case 2: r = p, g = value, b = t; break;
+    case 3: r = p, g = q, b = value; break;
+    case 4: r = t, g = p, b = value; break;
+    case 5: r = value, g = p, b = q; break;
+    default: break;
+  }
+  auto byte = [](double x) { return static_cast<std::uint8_t>(x * 255 + 0.5); };
+  return Rgb{byte(r), byte(g), byte(b)};
+}
+
+std::vector<Rgb> make_palette() {
+  std::vector<Rgb> colors(kPaletteSize);
+  colors[kFloor] = {235, 235, 235};
+  colors[kWall] = {70, 70, 70};
+  colors[kUndiscovered] = {165, 165, 165};
+  colors[kStart] = colors[kTarget] = {0, 0, 0};
+  colors[kGap] = {255, 255, 255};
+  colors[kMine] = {30, 100, 255};
+  colors[kOther] = {255, 140, 0};
+  colors[kBoth] = {150, 40, 190};
+  colors[kPart] = {230, 0, 0};
+  for (std::uint32_t layer = 0; layer < kLayers; ++layer) {
+    const double hue = static_cast<double>(layer * 10 % kLayers) / kLayers;
+    colors[path_color(layer)] = from_hsv(hue, 1.0, 0.9);
+    colors[door_color(layer)] = from_hsv(hue, 0.7, 0.55);
+    colors[button_color(layer)] = from_hsv(hue, 0.45, 1.0);
+  }
+  return colors;
+}
+
+const std::vector<Rgb>& palette() {
+  static const std::vector<Rgb> colors = make_palette();
+  return colors;
+}
+
+/// What a color means, for the legend.
+std::string meaning(std::uint8_t color, const std::string& mine, const std::string& other) {
+  switch (color) {
+    case kFloor: return "floor";
+    case kWall: return "wall";
+    case kUndiscovered: return "not discovered";
+    case kStart: return "start";
+    case kTarget: return "target";
+    case kGap: return "between panels";
+    case kMine: return "path of " + mine + " only";
+    case kOther: return "path of " + other + " only";
+    case kBoth: return "both paths";
+    case kPart: return "first state where the paths part";
+    default: break;
+  }
+  const std::uint32_t layer = (color - kLayerColors) / 3u;
+  const std::string name(1, puzzle::layer_color(layer));
+  switch ((color - kLayerColors) % 3) {
+    case 0: return "path in layer " + name;
+    case 1: return "door " + std::string(1, static_cast<char>(name[0] - 'a' + 'A'));
+    default: return layer == 0 ? "trap" : "button " + name;
+  }
+}
+
+// ==== What is shown ================================================================
+
+/// A path drawn on the map, or a claim that there is none.
+struct Track {
+  std::string name;           ///< "puzzle --queue", or the output file
+  std::vector<State> states;  ///< empty: no solution
+  std::size_t discovered = 0;  ///< no solution: cells discovered
+};
+
+/// Everything the pictures show: the map, the main track (puzzle's or --path's), for
+/// --against the other one and where they part, and which cells were not discovered.
+struct Scene {
+  const Puzzle* map = nullptr;
+  solution::Ends ends;
+  Track main;
+  bool against = false;
+  Track other;
+  std::size_t part = SIZE_MAX;          ///< --against: index of the first differing state
+  std::vector<bool> undiscovered;       ///< no solution: a cell never discovered (else empty)
+};
+
+/// Records which cells of `map` are not discovered (walls never are) and counts the
+/// discovered ones, `found(row, col)` telling.
+template <typename Found>
+void record_discovered(const Puzzle& map, Found found, Track& track, std::vector<bool>& undiscovered) {
+  undiscovered.assign(std::size_t{map.height} * map.width, false);
+  for (std::uint32_t row = 0; row < map.height; ++row) {
+    for (std::uint32_t col = 0; col < map.width; ++col) {
+      if (map.at(row, col) == '#') continue;
+      const bool seen = found(row, col);
+      undiscovered[std::size_t{row} * map.width + col] = !seen;
+      track.discovered += seen;
+    }
+  }
+}
+
+/// The track of `output` (an output of a solver for `map`), as tools/check reads it.
+/// An illegal path is an error in the checker's words; an incomplete one is shown,
+/// with a warning. For a no-solution output, fills `undiscovered` from its rows.
+Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>& undiscovered) {
+  const std::string text = solution::read_file(output, output);
+  const solution::Report report = solution::check_output(map, text, output, solution::Format::detect);
+  Track track{output, report.path, 0};
+  switch (report.verdict) {
+    case solution::Verdict::wrong: fail(output + ": " + report.lines.back());
+    case solution::Verdict::stops_short:
+      std::fprintf(stderr, "show: warning: %s: the path does not reach the target; shown as far as it goes\n",
+                   output.c_str());
+      break;
+    case solution::Verdict::no_solution:
+      track.states.clear();
+      record_discovered(
+          map, [&](std::uint32_t row, std::uint32_t col) { return report.discovered[row][col] != '#'; }, track,
+          undiscovered);
+      break;
+    case solution::Verdict::reaches_target: break;
+  }
+  return track;
+}
+
+/// puzzle's own track: the path of the spec's search, or the cells it discovered.
+Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bool>& undiscovered) {
+  Track track{container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack", {}, 0};
+  const puzzle::Solution solved = puzzle::solve(map, container);
+  if (solved.solved()) {
+    puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+      track.states.push_back(State{puzzle::layer_color(layer), row, col});
+    });
+    return track;
+  }
+  record_discovered(
+      map, [&](std::uint32_t row, std::uint32_t col) { return puzzle::discovered_cell(map, solved, row, col); },
+      track, undiscovered);
+  return track;
+}
+
+/// The index of the first state where `a` and `b` differ (one may end first), or
+/// SIZE_MAX when they are the same.
+std::size_t first_difference(const std::vector<State>& a, const std::vector<State>& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return i;
+  return a.size() == b.size() ? SIZE_MAX : n;
+}
+
+/// The line --against prints: where the paths part (both start at (^, start), so
+/// they part at state 2 at the earliest), or that one or both have none.
+std::string describe_part(const Scene& s) {
+  const Track &a = s.main, &b = s.other;
+  if (a.states.empty() && b.states.empty()) return "Both say No solution.";
+  if (a.states.empty() || b.states.empty()) {
+    const Track &none = a.states.empty() ? a : b, &some = a.states.empty() ? b : a;
+    return none.name + " says No solution; " + some.name + " has a path of " +
+           solution::plural(some.states.size(), "state") + ".";
+  }
+  if (s.part == SIZE_MAX) return "The paths are the same: " + solution::plural(a.states.size(), "state") + ".";
+  auto at = [&](const Track& t) {
+    return s.part < t.states.size() ? solution::show(t.states[s.part]) : std::string("nothing (its path has ended)");
+  };
+  return "The paths part at state " + std::to_string(s.part + 1) + " (move " + std::to_string(s.part) + "): " +
+         a.name + " " + at(a) + ", " + b.name + " " + at(b) + "; state " + std::to_string(s.part) + " " +
+         solution::show(a.states[s.part - 1]) + " is the last they share.";
+}
+
+/// The --summary line of a track.
+std::string describe_track(const Track& t, const Scene& s) {
+  if (t.states.empty()) return t.name + ": No solution, " + solution::plural(t.discovered, "cell") + " discovered";
+  std::size_t presses = 0;
+  std::vector<bool> used(kLayers, false);
+  for (std::size_t i = 0; i < t.states.size(); ++i) {
+    used[puzzle::layer_index(t.states[i].color)] = true;
+    presses += i > 0 && solution::same_cell(t.states[i - 1], t.states[i]);
+  }
+  std::string layers;
+  std::size_t count = 0;
+  for (std::uint32_t layer = 0; layer < kLayers; ++layer)
+    if (used[layer]) layers += std::string(count++ ? " " : "") + puzzle::layer_color(layer);
+  return t.name + ": " + solution::plural(t.states.size(), "state") + " (" +
+         solution::plural(t.states.size() - 1, "move") + "), " + std::to_string(presses) +
+         (presses == 1 ? " press, " : " presses, ") + std::to_string(count) + " of " +
+         std::to_string(s.map->colors + 1) + " layers used (" + layers + ")" +
+         (solution::same_cell(t.states.back(), s.ends.target) ? "" : ", does not reach the target");
+}
+
+// ==== Painting =====================================================================
+
+/// A part of the picture: the whole map with every layer, or one layer (`layer` >= 0).
+struct Panel {
+  int layer = -1;
+  bool shows(char color) const { return layer < 0 || puzzle::layer_index(color) == static_cast<std::uint32_t>(layer); }
+};
+
+/// The window of the map painted for one panel: a color and a character per cell,
+/// row by row.
+struct Canvas {
+  std::uint32_t height = 0, width = 0;
+  std::vector<std::uint8_t> color;
+  std::string glyph;
+};
+
+/// Paints the map's own characters, then the path(s) over them (never over the start
+/// and the target), then for --against the first states where the paths part.
+Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
+  const Puzzle& map = *s.map;
+  Canvas c{w.height(), w.width(), {}, {}};
+  c.color.resize(std::size_t{c.height} * c.width);
+  c.glyph.resize(c.color.size());
+  auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
+  for (std::uint32_t row = w.row0; row <= w.row1; ++row) {
+    for (std::uint32_t col = w.col0; col <= w.col1; ++col) {
+      const char ch = map.at(row, col);
+      std::uint8_t color = kFloor;
+      if (ch == '#') color = kWall;
+      else if (ch == '@') color = kStart;
+      else if (ch == '?') color = kTarget;
+      else if (ch == puzzle::kNoColor) color = button_color(0);
+      else if (puzzle::is_door(ch)) color = door_color(puzzle::layer_index(static_cast<char>(ch - 'A' + 'a')));
+      else if (puzzle::is_button(ch)) color = button_color(puzzle::layer_index(ch));
+      const std::size_t i = std::size_t(row - w.row0) * c.width + (col - w.col0);
+      const bool hidden = !s.undiscovered.empty() && s.undiscovered[std::size_t{row} * map.width + col];
+      c.color[i] = hidden ? std::uint8_t{kUndiscovered} : color;
+      c.glyph[i] = hidden ? '#' : ch;
+    }
+  }
+  auto drawable = [&](const State& st) {
+    return w.contains(st) && !solution::same_cell(st, s.ends.start) && !solution::same_cell(st, s.ends.target);
+  };
+
+  if (!s.against) {  // the path, colored by layer; a press is '%' in the color it leads to
+    const std::vector<State>& path = s.main.states;
+    for (std::size_t k = 0; k < path.size(); ++k) {
+      const State& st = path[k];
+      if (!panel.shows(st.color) || !drawable(st)) continue;
+      const bool presses = k + 1 < path.size() && solution::same_cell(st, path[k + 1]);
+      const bool pressed = k > 0 && solution::same_cell(path[k - 1], st);
+      const std::size_t i = index(st);
+      if (presses || pressed) {
+        c.glyph[i] = '%';
+        c.color[i] = path_color(puzzle::layer_index(presses ? path[k + 1].color : st.color));
+      } else if (c.glyph[i] != '%') {
+        c.glyph[i] = '+';
+        c.color[i] = path_color(puzzle::layer_index(st.color));
+      }
+    }
+    return c;
+  }
+
+  std::vector<std::uint8_t> on(c.color.size(), 0);  // bit 1: puzzle's path, bit 2: the other
+  for (const State& st : s.main.states)
+    if (panel.shows(st.color) && drawable(st)) on[index(st)] |= 1;
+  for (const State& st : s.other.states)
+    if (panel.shows(st.color) && drawable(st)) on[index(st)] |= 2;
+  for (std::size_t i = 0; i < on.size(); ++i) {
+    if (on[i] == 0) continue;
+    c.color[i] = on[i] == 3 ? kBoth : on[i] == 1 ? kMine : kOther;
+    c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
+  }
+  for (const Track* t : {&s.main, &s.other}) {
+    if (s.part >= t->states.size()) continue;
+    const State& st = t->states[s.part];
+    if (!panel.shows(st.color) || !w.contains(st)) continue;
+    c.color[index(st)] = kPart;
+    if (drawable(st)) c.glyph[index(st)] = '!';
+  }
+  return c;
+}
+
+/// Which (color, character) pairs a picture uses, for its legend.
+class Used {
+ public:
+  void add(const Canvas& c) {
+    for (std::size_t i = 0; i < c.color.size(); ++i)
+      seen_[c.color[i] * 128u + (static_cast<unsigned char>(c.glyph[i]) & 127u)] = true;
+  }
+  /// The pairs used, by color then character.
+  std::vector<std::pair<std::uint8_t, char>> pairs() const {
+    std::vector<std::pair<std::uint8_t, char>> out;
+    for (std::size_t k = 0; k < seen_.size(); ++k)
+      if (seen_[k]) out.emplace_back(static_cast<std::uint8_t>(k / 128), static_cast<char>(k % 128));
+    return out;
+  }
+
+ private:
+  std::vector<bool> seen_ = std::vector<bool>(kPaletteSize * 128, false);
+};
+
+// ==== Terminal =====================================================================
+
+/// Writes `text` to stdout or stops with the reason.
+void out(std::string_view text) {
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
+    fail(std::string("cannot write to standard output: ") + std::strerror(errno));
+}
+
+/// The ANSI sequence for background `color` with a readable foreground.
+std::string ansi(std::uint8_t color) {
+  const Rgb& c = palette()[color];
+  const bool light = 299 * c.r + 587 * c.g + 114 * c.b > 140000;
+  return "\x1b[48;2;" + std::to_string(c.r) + ";" + std::to_string(c.g) + ";" + std::to_string(c.b) + "m" +
+         (light ? "\x1b[38;2;0;0;0m" : "\x1b[38;2;255;255;255m");
+}
+
+void print_canvas(const Canvas& c, bool colored) {
+  std::string line;
+  for (std::uint32_t row = 0; row < c.height; ++row) {
+    line.clear();
+    int last = -1;
+    for (std::uint32_t col = 0; col < c.width; ++col) {
+      const std::size_t i = std::size_t{row} * c.width + col;
+      if (colored && c.color[i] != last) line += ansi(c.color[i]);
+      last = c.color[i];
+      line += c.glyph[i];
+    }
+    line += colored ? "\x1b[0m\n" : "\n";
+    out(line);
+  }
+}
+
+/// The legend: what each color (and character) used means, in lines of at most
+/// `columns` characters; for a PNG (`png_scale` > 0), each color with its RGB value,
+/// one a line. Without colors, the path is the same '+' in every layer: said once.
+void print_legend(const Used& used, const Scene& s, bool colored, std::uint32_t png_scale, std::uint32_t columns) {
+  const bool png = png_scale > 0;
+  std::string line = "Legend:";
+  std::size_t length = line.size();  // characters on the screen in the last line
+  auto add = [&](const std::string& swatch, const std::string& text) {
+    const std::size_t width = (length > 7 ? 4 : 3) + text.size();
+    if (length + width > columns && length > 7) {
+      line += "\n       ";
+      length = 7;
+    }
+    line += std::string(length > 7 ? "  " : " ") + swatch + " " + text;
+    length += (length > 7 ? 4 : 3) + text.size();
+  };
+  bool presses = false, path_said = false;
+  int last = -1;
+  for (const auto& [color, glyph] : used.pairs()) {
+    presses = presses || glyph == '%';
+    if (glyph == '%' || color == last) continue;  // a press is said once, below; a color once
+    last = color;
+    const std::string text = meaning(color, s.main.name, s.other.name);
+    const bool path = color >= kLayerColors && (color - kLayerColors) % 3 == 0;
+    if (png) {
+      const Rgb& c = palette()[color];
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "#%02X%02X%02X", c.r, c.g, c.b);
+      line += std::string("\n  ") + hex + "  " + text;
+    } else if (colored) {
+      add(ansi(color) + glyph + "\x1b[0m", text);
+    } else if (!path || !path_said) {
+      add(std::string(1, glyph), path ? "the path" : text);
+      path_said = path_said || path;
+    }
+  }
+  if (presses && png && png_scale >= 3) line += "\n  #FFFFFF  a dot: a press, in the color of the layer it leads to";
+  if (presses && !png) add("%", "a press");
+  out(line + "\n");
+}
+
+/// The terminal's rows and columns, or 0 x 0 when stdout is not one.
+std::pair<std::uint32_t, std::uint32_t> terminal_size() {
+  winsize size{};
+  if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return {0, 0};
+  return {size.ws_row, size.ws_col};
+}
+
+// ==== PNG ==========================================================================
+// A PNG is the 8-byte signature and chunks (length, type, data, CRC-32 of type and
+// data): IHDR (size, 8-bit palette image), PLTE (the palette), IDAT (a zlib stream of
+// the rows, each a filter byte 0 then a palette index per pixel) and IEND. The zlib
+// stream here is a 2-byte header, deflate "stored" blocks of at most 65535 bytes, and
+// the Adler-32 of the rows: no compression, a byte per pixel, written as it is made.
+
+std::uint32_t crc32(std::uint32_t crc, const std::uint8_t* data, std::size_t n) {
+  static const std::vector<std::uint32_t> table = [] {
+    std::vector<std::uint32_t> t(256);
+    for (std::uint32_t k = 0; k < 256; ++k) {
+      std::uint32_t c = k;
+      for (int bit = 0; bit < 8; ++bit) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[k] = c;
+    }
+    return t;
+  }();
+  crc = ~crc;
+  for (std::size_t i = 0; i < n; ++i) crc = table[(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
+  return ~crc;
+}
+
+class PngFile {
+ public:
+  /// Creates `path` and writes the signature, IHDR and PLTE.
+  PngFile(const std::string& path, std::uint32_t width, std::uint32_t height, std::uint64_t raw_bytes)
+      : path_(path), file_(std::fopen(path.c_str(), "wb")), left_(raw_bytes) {
+    if (!file_) fail(path + ": cannot create: " + std::strerror(errno));
+    static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    write(kSignature, sizeof kSignature);
+    std::vector<std::uint8_t> header;
+    put32(header, width);
+    put32(header, height);
+    header.insert(header.end(), {8, 3, 0, 0, 0});  // 8 bits, palette, deflate, filters, no interlace
+    chunk("IHDR", header);
+    std::vector<std::uint8_t> colors;
+    for (const Rgb& c : palette()) colors.insert(colors.end(), {c.r, c.g, c.b});
+    chunk("PLTE", colors);
+    block_ = {0x78, 0x01};  // zlib: deflate, 32K window, no dictionary
+  }
+  ~PngFile() {
+    if (file_) std::fclose(file_);
+  }
+  PngFile(const PngFile&) = delete;
+  PngFile& operator=(const PngFile&) = delete;
+
+  /// Appends image bytes (filter bytes and pixels); raw_bytes of them in all.
+  void put(const std::uint8_t* data, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint8_t byte = data[i];
+      a_ += byte;
+      if (a_ >= 65521) a_ -= 65521;
+      b_ += a_;
+      if (b_ >= 65521) b_ -= 65521;
+    }
+    while (n > 0) {
+      const std::size_t take = std::min(n, kBlock - stored_);
+      if (stored_ == 0) open_block();
+      block_.insert(block_.end(), data, data + take);
+      stored_ += take;
+      left_ -= take;
+      data += take;
+      n -= take;
+      if (stored_ == kBlock || left_ == 0) close_block();
+    }
+  }
+
+  /// Writes IEND and closes the file; returns its size in bytes.
+  std::uint64_t finish() {
+    if (left_ != 0) fail(path_ + ": internal error: the image is " + std::to_string(left_) + " bytes short");
+    chunk("IEND", {});
+    if (std::fclose(file_) != 0) {
+      file_ = nullptr;
+      fail(path_ + ": cannot write: " + std::strerror(errno));
+    }
+    file_ = nullptr;
+    return size_;
+  }
+
+ private:
+  static constexpr std::size_t kBlock = 65535;
+
+  static void put32(std::vector<std::uint8_t>& v, std::uint32_t x) {
+    v.insert(v.end(), {static_cast<std::uint8_t>(x >> 24), static_cast<std::uint8_t>(x >> 16),
+                       static_cast<std::uint8_t>(x >> 8), static_cast<std::uint8_t>(x)});
+  }
+  void write(const std::uint8_t* data, std::size_t n) {
+    if (n == 0) return;  // IEND's empty data: no pointer to hand to fwrite
+    if (std::fwrite(data, 1, n, file_) != n) fail(path_ + ": cannot write: " + std::strerror(errno));
+    size_ += n;
+  }
+  void chunk(const char type[5], const std::vector<std::uint8_t>& data) {
+    std::vector<std::uint8_t> head;
+    put32(head, static_cast<std::uint32_t>(data.size()));
+    head.insert(head.end(), type, type + 4);
+    std::uint32_t crc = crc32(0, head.data() + 4, 4);
+    crc = crc32(crc, data.data(), data.size());
+    write(head.data(), head.size());
+    write(data.data(), data.size());
+    std::vector<std::uint8_t> tail;
+    put32(tail, crc);
+    write(tail.data(), tail.size());
+  }
+  /// Starts a stored block: its final flag, then its length and the length's complement
+  /// (little-endian), filled in by close_block.
+  void open_block() { block_.insert(block_.end(), {0, 0, 0, 0, 0}); }
+  void close_block() {
+    const std::size_t at = block_.size() - stored_ - 5;
+    const auto n = static_cast<std::uint16_t>(stored_);
+    block_[at] = left_ == 0 ? 1 : 0;
+    block_[at + 1] = static_cast<std::uint8_t>(n & 0xFF);
+    block_[at + 2] = static_cast<std::uint8_t>(n >> 8);
+    block_[at + 3] = static_cast<std::uint8_t>(~n & 0xFF);
+    block_[at + 4] = static_cast<std::uint8_t>((~n >> 8) & 0xFF);
+    if (left_ == 0) put32(block_, (b_ << 16) | a_);  // Adler-32 ends the zlib stream
+    chunk("IDAT", block_);
+    block_.clear();
+    stored_ = 0;
+  }
+
+  std::string path_;
+  std::FILE* file_;
+  std::uint64_t left_;         ///< image bytes still to come
+  std::vector<std::uint8_t> block_;  ///< the IDAT chunk being filled
+  std::size_t stored_ = 0;     ///< image bytes in the current stored block
+  std::uint32_t a_ = 1, b_ = 0;  ///< Adler-32 sums
+  std::uint64_t size_ = 0;     ///< bytes written
+};
+
+/// Writes the panels into a PNG, one under the other with `scale` gap rows between
+/// them; with a scale of 3 or more, a press shows a white dot in its square. Returns
+/// the file's size.
+template <typename PaintPanel>
+std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Window& w, std::size_t panels,
+                        PaintPanel paint_panel, std::uint32_t& width, std::uint32_t& height) {
+  const std::uint64_t wide = std::uint64_t{w.width()} * scale;
+  const std::uint64_t tall = (std::uint64_t{w.height()} * panels + (panels - 1)) * scale;
+  const std::uint64_t raw = tall * (wide + 1);
+  constexpr std::uint64_t kLimit = std::uint64_t{1} << 31;
+  if (wide >= kLimit || tall >= kLimit || raw >= kLimit)
+    fail("the image would be " + std::to_string(wide) + " x " + std::to_string(tall) +
+         " pixels, over 2 GB as written here (a byte a pixel, not compressed): use a smaller --scale or a --window");
+  width = static_cast<std::uint32_t>(wide);
+  height = static_cast<std::uint32_t>(tall);
+  PngFile png(path, width, height, raw);
+  std::vector<std::uint8_t> line(static_cast<std::size_t>(wide) + 1, 0), dotted;
+  const std::uint32_t dot_from = scale >= 3 ? scale / 3 : scale, dot_to = scale - dot_from;
+  for (std::size_t k = 0; k < panels; ++k) {
+    if (k > 0) {
+      std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
+      for (std::uint32_t r = 0; r < scale; ++r) png.put(line.data(), line.size());
+    }
+    const Canvas c = paint_panel(k);
+    for (std::uint32_t row = 0; row < c.height; ++row) {
+      const std::size_t first = std::size_t{row} * c.width;
+      std::uint8_t* p = line.data() + 1;
+      for (std::uint32_t col = 0; col < c.width; ++col, p += scale) std::fill(p, p + scale, c.color[first + col]);
+      for (std::uint32_t r = 0; r < scale; ++r) {
+        if (r == dot_from) {  // presses get a dot: the middle third of their square
+          dotted = line;
+          for (std::uint32_t col = 0; col < c.width; ++col)
+            if (c.glyph[first + col] == '%')
+              std::fill_n(dotted.data() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
+                          std::uint8_t{kGap});
+        }
+        const bool dot = r >= dot_from && r < dot_to;
+        png.put(dot ? dotted.data() : line.data(), line.size());
+      }
+    }
+  }
+  return png.finish();
+}
+
+// ==== main =========================================================================
+
+/// "4,008,165"
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+int run(int argc, char* argv[]) {
+  const Options o = parse_options(argc, argv);
+  if (o.help) {
+    out(kUsage);
+    return 0;
+  }
+  const Puzzle map = solution::read_map(o.map_path);
+  Scene s;
+  s.map = &map;
+  s.ends = solution::find_ends(map);
+  if (!o.path_file.empty()) {
+    s.main = read_track(map, o.path_file, s.undiscovered);
+  } else {
+    s.main = solve_track(map, o.container, s.undiscovered);
+  }
+  if (!o.against_file.empty()) {
+    s.against = true;
+    std::vector<bool> ignored;  // the cells puzzle discovered are the ones shown
+    s.other = read_track(map, o.against_file, ignored);
+    if (!s.main.states.empty() && !s.other.states.empty()) s.part = first_difference(s.main.states, s.other.states);
+  }
+
+  // The view: the window (clamped to the map) and its panels.
+  Window w{0, 0, map.height - 1, map.width - 1};
+  if (o.windowed) {
+    if (o.window.row0 >= map.height || o.window.col0 >= map.width)
+      bad_command_line("--window starts at row " + std::to_string(o.window.row0) + ", column " +
+                       std::to_string(o.window.col0) + ", outside the map (rows 0-" + std::to_string(map.height - 1) +
+                       ", columns 0-" + std::to_string(map.width - 1) + ")");
+    w = o.window;
+    w.row1 = std::min(w.row1, map.height - 1);
+    w.col1 = std::min(w.col1, map.width - 1);
+  }
+  std::vector<Panel> panels;
+  if (o.layers) {
+    std::vector<bool> used(kLayers, false);
+    for (const Track* t : {&s.main, &s.other})
+      for (const State& st : t->states) used[puzzle::layer_index(st.color)] = true;
+    for (std::uint32_t layer = 0; layer < kLayers; ++layer)
+      if (used[layer]) panels.push_back(Panel{static_cast<int>(layer)});
+  }
+  if (panels.empty()) panels.push_back(Panel{});
+
+  Used used;
+  const bool png = !o.png_file.empty();
+  std::uint32_t columns = 80;
+  if (png) {
+    std::uint32_t width = 0, height = 0;
+    const std::uint64_t bytes = write_png(
+        o.png_file, o.scale, w, panels.size(),
+        [&](std::size_t k) {
+          Canvas c = paint(s, w, panels[k]);
+          used.add(c);
+          return c;
+        },
+        width, height);
+    out("Wrote " + o.png_file + ": " + std::to_string(width) + " x " + std::to_string(height) + " pixels (" +
+        std::to_string(o.scale) + " x " + std::to_string(o.scale) + " a cell), " + with_commas(bytes) + " bytes\n");
+  } else {
+    const auto [rows, cols] = terminal_size();
+    const bool colored = o.color == ColorMode::always || (o.color == ColorMode::automatic && isatty(STDOUT_FILENO));
+    if (cols > 0) columns = cols;
+    if (cols > 0 && (w.width() > cols || w.height() > rows)) {
+      const std::string size = std::to_string(w.height()) + " rows x " + std::to_string(w.width()) + " columns";
+      const std::string example = std::to_string(w.row0) + "," + std::to_string(w.col0) + "," +
+                                  std::to_string(w.row0 + std::max(rows, 3u) - 3) + "," +
+                                  std::to_string(w.col0 + cols - 1);
+      fail(std::string(o.windowed ? "the window is " : "the map is ") + size + ", larger than this terminal (" +
+           std::to_string(rows) + " rows x " + std::to_string(cols) + " columns): show a part with --window " +
+           "R0,C0,R1,C1 (rows and columns, inclusive; e.g. --window " + example +
+           "), or write a picture with --png FILE");
+    }
+    for (const Panel& panel : panels) {
+      if (o.layers)
+        out(std::string("// color ") + puzzle::layer_color(static_cast<std::uint32_t>(panel.layer)) + "\n");
+      const Canvas c = paint(s, w, panel);
+      used.add(c);
+      print_canvas(c, colored);
+    }
+    if (o.legend || colored) print_legend(used, s, colored, 0, columns);
+  }
+  if (png && o.legend) print_legend(used, s, false, o.scale, columns);
+  if (s.against) out(describe_part(s) + "\n");
+  if (o.summary) {
+    out(describe_track(s.main, s) + "\n");
+    if (s.against) out(describe_track(s.other, s) + "\n");
+  }
+  if (std::fflush(stdout) != 0) fail(std::string("cannot write to standard output: ") + std::strerror(errno));
+  return 0;
+}
+
+}  // namespace show
+
+int main(int argc, char* argv[]) {
+  try {
+    return show::run(argc, argv);
+  } catch (const show::Failure& e) {
+    std::fprintf(stderr, "show: error: %s\n", e.what());
+    if (e.command_line) std::fputs("Try 'tools/show --help'.\n", stderr);
+  } catch (const solution::Malformed& e) {
+    std::fprintf(stderr, "show: error: %s\n", e.what());
+  } catch (const puzzle::Error& e) {  // e.g. a map too large to search
+    std::fprintf(stderr, "show: error: %s\n", e.what());
+  } catch (const std::bad_alloc&) {
+    std::fputs("show: error: not enough memory for this map\n", stderr);
+  }
+  return 1;
+}
