@@ -23,12 +23,14 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <filesystem>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -115,7 +117,18 @@ const char kUsage[] =
     "Exit status: 0 for a valid map (solved or not), 1 for bad input or options.\n"
     "Example: puzzle -q -o list < spec-inputs/spec-simple.txt\n";
 
-/// Reads the command line. Throws Error for anything but a complete, legal set.
+// The edition of the spec this build follows (make SPEC=2020 builds the other one):
+// they differ only in the second line of the no-solution output.
+#ifdef PUZZLE_SPEC_2020
+const char kEdition[] = "the Winter 2020 edition of the spec (no solution: \"No solution.\" then \"Reachable:\")";
+const char kNoSolutionHeader[] = "No solution.\nReachable:\n";
+#else
+const char kEdition[] = "the 2023 edition of the spec (no solution: \"No solution.\" then \"Discovered:\")";
+const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
+#endif
+
+/// Reads the command line. Throws Error for anything but a complete, legal set; with
+/// --help, the rest of the line must be legal too, but no container is needed.
 Options parse_options(int argc, char* argv[]) {
   static const option kLongOptions[] = {
       {"help", no_argument, nullptr, 'h'},
@@ -133,7 +146,7 @@ Options parse_options(int argc, char* argv[]) {
     switch (choice) {
       case 'h':
         options.help = true;
-        return options;
+        break;
       case 'q':
       case 's': {
         Container wanted = choice == 'q' ? Container::queue : Container::stack;
@@ -165,6 +178,7 @@ Options parse_options(int argc, char* argv[]) {
   if (optind < argc)
     fail("unexpected argument '" + std::string(argv[optind]) +
          "': the map is read from standard input (puzzle < MAP)");
+  if (options.help) return options;
   if (options.container == Container::none)
     fail("choose a search container: --queue (-q) or --stack (-s)");
   return options;
@@ -375,6 +389,7 @@ struct Puzzle {
   std::uint32_t start = 0;   ///< cell of '@'
   std::uint32_t target = 0;  ///< cell of '?'
   Buffer<std::uint8_t> grid;  ///< layout.cells() kinds; kWall on the border and beyond
+  std::size_t ignored_from_line = 0;  ///< the first line after the map with anything on it (not read); 0: none
 
   std::uint32_t cell(std::uint32_t row, std::uint32_t col) const { return layout.cell(row, col); }
   std::uint32_t row_of(std::uint32_t cell) const { return layout.row_of(cell); }
@@ -486,9 +501,9 @@ std::string invalid_char_message(char c, std::uint32_t colors) {
   if (is_door(c) || is_button(c)) {
     std::string what = is_door(c) ? "door " : "button ";
     if (colors == 0) return what + show_char(c) + " in a map with 0 colors (no doors or buttons)";
-    char last = static_cast<char>((is_door(c) ? 'A' : 'a') + colors - 1);
-    return what + show_char(c) + " is beyond the map's " + std::to_string(colors) +
-           " colors (" + (is_door(c) ? "A-" : "a-") + last + ")";
+    const char first = is_door(c) ? 'A' : 'a', last = static_cast<char>(first + static_cast<int>(colors) - 1);
+    return what + show_char(c) + " is beyond the map's " +
+           (colors == 1 ? std::string("1 color (") + first : std::to_string(colors) + " colors (" + first + "-" + last) + ")";
   }
   if (c == '/') return "invalid character '/': a comment line inside the map? (comments go before the map)";
   return "invalid character " + show_char(c) + " in the map (allowed: @ ? . # ^ and the colors' letters)";
@@ -524,6 +539,7 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
       fail("the map has " + std::to_string(row) + " rows, the header says " +
            std::to_string(puzzle.height) + " (input ends at line " +
            std::to_string(lines.number()) + ")");
+    const bool blanks_at_end = trim_right(line).size() < line.size();
     line = trim_right(line);
     const std::size_t n = std::min<std::size_t>(line.size(), puzzle.width);
     // The row's kinds go into the grid a run of a tile's row at a time (its cells are
@@ -546,14 +562,15 @@ void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
     if (line.size() != puzzle.width)
       fail("line " + std::to_string(lines.number()) + ": map row " + std::to_string(row) +
            " has " + std::to_string(line.size()) + " characters, the header says width " +
-           std::to_string(puzzle.width));
+           std::to_string(puzzle.width) + (blanks_at_end ? " (blanks at the end of a line are not counted)" : ""));
   }
-  while (lines.next(line)) {
-    std::string_view rest = trim_right(line);
-    if (!rest.empty())
-      fail("line " + std::to_string(lines.number()) + ": unexpected content after the map's " +
-           std::to_string(puzzle.height) + " rows");
-  }
+  // What follows the map's rows is not read, as a solver that reads `height` rows does
+  // not: the first line there with anything on it is noted, for a warning.
+  while (lines.next_raw(line))
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
+      puzzle.ignored_from_line = lines.number();
+      break;
+    }
   if (seen[0][0] == 0) fail("the map has no '@' (start); it needs exactly one");
   if (seen[1][0] == 0) fail("the map has no '?' (target); it needs exactly one");
 }
@@ -1391,21 +1408,27 @@ Solution solve(const Puzzle& puzzle, Container container) {
 
 // ==== Output =======================================================================
 
-/// Where output goes: appended to a string (tests) or written to a FILE (main).
+/// Where output goes: appended to a string (tests) or written to a FILE (main); and
+/// warnings: appended to a string, or "puzzle: warning: ..." on stderr.
 class Sink {
  public:
-  explicit Sink(std::string* text) : text_(text) {}
+  explicit Sink(std::string* text, std::string* warnings = nullptr) : text_(text), warnings_(warnings) {}
   explicit Sink(std::FILE* file) : file_(file) {}
   void write(std::string_view data) {
     if (text_) {
       text_->append(data);
     } else if (std::fwrite(data.data(), 1, data.size(), file_) != data.size()) {
-      fail("cannot write the output to standard output");
+      fail(std::string("cannot write the output to standard output: ") + std::strerror(errno));
     }
+  }
+  void warn(const std::string& what) {
+    if (file_) std::fprintf(stderr, "puzzle: warning: %s\n", what.c_str());
+    else if (warnings_) warnings_->append(what + "\n");
   }
 
  private:
   std::string* text_ = nullptr;
+  std::string* warnings_ = nullptr;
   std::FILE* file_ = nullptr;
 };
 
@@ -1594,12 +1617,6 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   }
 }
 
-#ifdef PUZZLE_SPEC_2020
-const char kNoSolutionHeader[] = "No solution.\nReachable:\n";
-#else
-const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
-#endif
-
 /// "No solution." and the map with every cell discovered in no layer shown as '#'.
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(kNoSolutionHeader);
@@ -1634,6 +1651,9 @@ void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mod
 void run(std::string input, const Options& options, Sink& sink) {
   const Puzzle puzzle = parse_puzzle(input);
   std::string().swap(input);
+  if (puzzle.ignored_from_line != 0)
+    sink.warn("line " + std::to_string(puzzle.ignored_from_line) + ": ignoring what follows the map's " +
+              std::to_string(puzzle.height) + (puzzle.height == 1 ? " row" : " rows"));
   const Solution solution = solve(puzzle, options.container);
   write_output(puzzle, solution, options.output, sink);
 }
@@ -1674,16 +1694,29 @@ std::string read_all(std::FILE* file) {
     LineReader lines(text);
     parse_header(lines, header);
   }
+  // A short block is the end (or an error): reading on would wait for a second Ctrl-D
+  // at a terminal.
   char block[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(block, 1, sizeof block, file)) > 0) text.append(block, n);
-  if (std::ferror(file)) fail("cannot read standard input");
+  for (std::size_t n = sizeof block; n == sizeof block;) {
+    n = std::fread(block, 1, sizeof block, file);
+    text.append(block, n);
+  }
+  if (std::ferror(file)) fail(std::string("cannot read standard input: ") + std::strerror(errno));
   return text;
+}
+
+/// Whether standard input is a terminal, so that a run waiting for typed input can say
+/// so (Linux names it in /proc; elsewhere this says no).
+bool input_is_terminal() {
+  std::error_code error;
+  const std::string name = std::filesystem::read_symlink("/proc/self/fd/0", error).string();
+  return !error && (name.rfind("/dev/pts/", 0) == 0 || name.rfind("/dev/tty", 0) == 0);
 }
 
 /// Makes sure everything written to `file` arrived (a full disk, a closed stdout).
 void finish_output(std::FILE* file) {
-  if (std::fflush(file) != 0 || std::ferror(file)) fail("cannot write the output to standard output");
+  if (std::fflush(file) != 0 || std::ferror(file))
+    fail(std::string("cannot write the output to standard output: ") + std::strerror(errno));
 }
 
 }  // namespace puzzle
@@ -1695,8 +1728,11 @@ int main(int argc, char* argv[]) {
   try {
     const puzzle::Options options = puzzle::parse_options(argc, argv);
     if (options.help) {
-      std::fputs(puzzle::kUsage, stdout);
+      std::printf("%sRules: %s.\n", puzzle::kUsage, puzzle::kEdition);
     } else {
+      if (puzzle::input_is_terminal())
+        std::fputs("puzzle: reading a map from the terminal: type or paste it, then press Ctrl-D on a new line\n"
+                   "(to read a file: puzzle -q < MAP)\n", stderr);
       puzzle::Sink out(stdout);
       puzzle::run(puzzle::read_all(stdin), options, out);
     }

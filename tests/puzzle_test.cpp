@@ -78,6 +78,15 @@ TEST(OptionsTest, HelpWinsAndNeedsNoContainer) {
   EXPECT_TRUE(parse({"-h"}).help);
   EXPECT_TRUE(parse({"--help"}).help);
   EXPECT_TRUE(parse({"-q", "--help"}).help);
+  EXPECT_TRUE(parse({"--help", "-o", "list"}).help);
+}
+
+TEST(OptionsTest, AnIllegalOptionIsAnErrorEvenWithHelp) {
+  // The whole line is read before help is given: a typo is not hidden behind it.
+  for (const auto& words : std::vector<std::vector<std::string>>{
+           {"-h", "-x"}, {"--help", "--eecs281"}, {"-x", "-h"}, {"-h", "-o", "xml"}, {"-h", "extra"}}) {
+    EXPECT_THROW(parse(words), puzzle::Error) << words[0] << " " << words[1];
+  }
 }
 
 TEST(OptionsTest, IllegalCommandLinesAreErrorsNamingTheProblem) {
@@ -119,13 +128,16 @@ TEST(OptionsTest, TheBinaryPrintsHelpOnStdoutAndExitsZero) {
     EXPECT_EQ(r.status, 0);
     EXPECT_NE(r.out.find("--queue"), std::string::npos);
     EXPECT_NE(r.out.find("--output"), std::string::npos);
+    // The last line names the edition of the spec the binary follows.
+    EXPECT_NE(r.out.find("\nRules: the 2023 edition of the spec (no solution: \"No solution.\" then \"Discovered:\").\n"),
+              std::string::npos) << r.out;
     EXPECT_EQ(r.err, "");
   }
 }
 
 TEST(OptionsTest, TheBinaryRejectsIllegalCommandLinesWithNothingOnStdout) {
   const std::string map = read_file("spec-inputs/spec-simple.txt");
-  for (const char* args : {"--stack --queue", "-o map -o list", "-o", "-q -o", "", "-x -q",
+  for (const char* args : {"--stack --queue", "-o map -o list", "-o", "-q -o", "", "-x -q", "-h -x",
                            "--eecs281 -q", "-q extra", "-q -o xml", "-s -s"}) {
     auto r = run_puzzle(args, map);
     EXPECT_EQ(r.status, 1) << args;
@@ -188,11 +200,11 @@ TEST(ParseTest, EachBadInputIsRejectedWithWhereAndWhat) {
       {"0 2 2\n@?\n", "1 rows"},
       {"0 2 2\n@?\n.\n", "line 3: map row 1 has 1 characters"},
       {"0 2 2\n@?\n...\n", "line 3: map row 1 has 3 characters"},
-      {"0 1 2\n@?\nxx\n", "line 3: unexpected content"},
-      {"0 1 2\n@?\n// trailing comment\n", "line 3: unexpected content"},
       {"0 2 2\n@?\n// late\n", "line 3, column 1: invalid character '/': a comment line inside the map"},
       {"0 1 3\n@+?\n", "line 2, column 2: invalid character '+'"},
-      {"1 1 3\n@B?\n", "line 2, column 2: door 'B' is beyond the map's 1 colors (A-A)"},
+      {"1 1 3\n@B?\n", "line 2, column 2: door 'B' is beyond the map's 1 color (A)"},
+      {"2 1 3\n@C?\n", "line 2, column 2: door 'C' is beyond the map's 2 colors (A-B)"},
+      {"0 1 4\n@.? \n", "line 2: map row 0 has 3 characters, the header says width 4 (blanks at the end of a line are not counted)"},
       {"1 1 3\n@b?\n", "line 2, column 2: button 'b' is beyond"},
       {"0 1 3\n@a?\n", "0 colors"},
       {"0 1 3\n@.@\n", "line 2, column 3: a second '@' (the first is at line 2, column 1)"},

@@ -51,7 +51,7 @@ namespace {
 ///   then lines starting with "//" (comments), then `height` rows which, less trailing
 ///   spaces and tabs, hold exactly `width` characters of @ ? . # ^ and the first
 ///   num_colors letters in both cases; exactly one '@' and one '?';
-///   then only lines that are empty once trailing spaces and tabs are gone.
+///   then anything at all: it is not read (a warning says so).
 /// Maps too large for the solver's 32-bit state indices are refused too.
 struct Reference {
   bool valid = false;
@@ -59,16 +59,17 @@ struct Reference {
   std::vector<std::string> rows;
 };
 
-std::vector<std::string_view> split_lines(std::string_view text, bool& bad_cr) {
+/// The lines of `text`; `bad_cr`: the first line with a '\r' not at its end (or the count).
+std::vector<std::string_view> split_lines(std::string_view text, std::size_t& bad_cr) {
   std::vector<std::string_view> lines;
-  bad_cr = false;
+  bad_cr = SIZE_MAX;
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(pos, end - pos);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find('\r') != std::string_view::npos) bad_cr = true;
+    if (line.find('\r') != std::string_view::npos && bad_cr == SIZE_MAX) bad_cr = lines.size();
     lines.push_back(line);
     pos = end + 1;
   }
@@ -84,9 +85,9 @@ bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 Reference reference_parse(std::string_view text) {
   Reference ref;
-  bool bad_cr = false;
+  std::size_t bad_cr = SIZE_MAX;
   std::vector<std::string_view> lines = split_lines(text, bad_cr);
-  if (bad_cr || lines.empty()) return ref;
+  if (lines.empty()) return ref;
   std::string_view header = lines[0];
   std::uint64_t values[3];
   std::size_t pos = 0;
@@ -110,9 +111,10 @@ Reference reference_parse(std::string_view text) {
   ref.height = static_cast<std::uint32_t>(values[1]);
   ref.width = static_cast<std::uint32_t>(values[2]);
 
+  if (bad_cr == 0) return ref;
   std::size_t i = 1;
-  while (i < lines.size() && lines[i].substr(0, 2) == "//") ++i;
-  if (lines.size() - i < ref.height) return ref;
+  while (i < lines.size() && lines[i].substr(0, 2) == "//" && i < bad_cr) ++i;
+  if (lines.size() - i < ref.height || bad_cr < i + ref.height) return ref;
   int starts = 0, targets = 0;
   for (std::uint32_t r = 0; r < ref.height; ++r, ++i) {
     std::string_view row = rtrim(lines[i]);
@@ -127,8 +129,6 @@ Reference reference_parse(std::string_view text) {
     }
     ref.rows.emplace_back(row);
   }
-  for (; i < lines.size(); ++i)
-    if (!rtrim(lines[i]).empty()) return ref;
   if (starts != 1 || targets != 1) return ref;
   ref.valid = true;
   return ref;
