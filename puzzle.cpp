@@ -58,6 +58,7 @@ inline char pressed_layer(char cell);
 inline bool is_passable(char layer, char cell);
 inline std::uint32_t layer_index(char color);   // 0 for '^', 1 + k for the k-th letter
 inline char layer_color(std::uint32_t layer);
+class LineReader;                               // a text's lines, numbered for messages
 struct Puzzle;                                  // a valid map
 Puzzle parse_puzzle(std::string_view input);    // throws Error naming line and column
 struct Solution;                                // the path, or the cells discovered
@@ -399,9 +400,7 @@ struct Puzzle {
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[cell(row, col)]); }
 };
 
-namespace {
-
-/// Walks the input line by line, keeping the 1-based line number for messages.
+/// Walks a text line by line, keeping the 1-based line number for messages.
 class LineReader {
  public:
   explicit LineReader(std::string_view text) : text_(text) {}
@@ -437,6 +436,8 @@ class LineReader {
   std::size_t pos_ = 0;
   std::size_t number_ = 0;
 };
+
+namespace {
 
 std::string_view trim_right(std::string_view line) {
   while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);

@@ -82,33 +82,26 @@ Puzzle read_map(const std::string& path) {
 /// line may lack its "\n"; a "\r" anywhere is a format error (outputs end lines in "\n").
 class Lines {
  public:
-  Lines(std::string_view text, std::string name) : text_(text), name_(std::move(name)) {}
+  Lines(std::string_view text, std::string name) : lines_(text), name_(std::move(name)) {}
 
   bool next(std::string_view& line) {
-    if (pos_ >= text_.size()) return false;
-    std::size_t end = text_.find('\n', pos_);
-    if (end == std::string_view::npos) end = text_.size();
-    line = text_.substr(pos_, end - pos_);
-    pos_ = end + 1;
-    ++number_;
+    if (!lines_.next_raw(line)) return false;
     std::size_t cr = line.find('\r');
     if (cr != std::string_view::npos) fail_at(cr, "carriage return (the solver's lines end in \\n only)");
     return true;
   }
-  std::size_t number() const { return number_; }
+  std::size_t number() const { return lines_.number(); }
   const std::string& name() const { return name_; }
   [[noreturn]] void fail_here(const std::string& what) const {
-    fail(name_ + ": line " + std::to_string(number_) + ": " + what);
+    fail(name_ + ": line " + std::to_string(number()) + ": " + what);
   }
   [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
-    fail(name_ + ": line " + std::to_string(number_) + ", column " + std::to_string(column + 1) + ": " + what);
+    fail(name_ + ": " + lines_.where(column) + what);
   }
 
  private:
-  std::string_view text_;
+  puzzle::LineReader lines_;  ///< the solver's line splitter (next_raw: without its "\r\n" handling)
   std::string name_;
-  std::size_t pos_ = 0;
-  std::size_t number_ = 0;
 };
 
 // ==== States and moves ===============================================================
