@@ -16,7 +16,11 @@ OBJECTS     = $(SOURCES:%.cpp=%.o)
 
 CXXFLAGS = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic
 
-# make SPEC=2020: the Winter 2020 edition ("Reachable:" after "No solution.").
+# The edition of the spec to build: 2023 (the 2025 text is the same), or with
+# make SPEC=2020 the Winter 2020 edition ("Reachable:" after "No solution.").
+# `make fullsubmit SPEC=2020` packs a Makefile whose default is 2020, since the
+# course's grader runs a plain `make -R -r`.
+SPEC = 2023
 ifeq ($(SPEC),2020)
 CXXFLAGS += -DPUZZLE_SPEC_2020
 endif
@@ -75,18 +79,24 @@ FULL_SUBMITFILE    = fullsubmit.tar.gz
 PARTIAL_SUBMITFILE = partialsubmit.tar.gz
 SUBMIT_MAX_BYTES   = 2097152
 
+# pack TARBALL FILES: a tarball of FILES and of the Makefile with SPEC's default set to
+# the edition being built, checked against the size limit.
+define pack
+	rm -rf $(BUILD)/submit $(1); mkdir -p $(BUILD)/submit
+	sed 's/^SPEC = .*/SPEC = $(SPEC)/' Makefile > $(BUILD)/submit/Makefile
+	cp $(2) $(BUILD)/submit/
+	COPYFILE_DISABLE=true tar -C $(BUILD)/submit -vczf $(1) Makefile $(2)
+	@[ $$(stat -c %s $(1)) -lt $(SUBMIT_MAX_BYTES) ] || { echo "$(1) is 2 MB or more"; exit 1; }
+endef
+
 # make fullsubmit - tarball of Makefile, sources, headers and test files
 fullsubmit: identifier
-	rm -f $(FULL_SUBMITFILE)
-	COPYFILE_DISABLE=true tar -vczf $(FULL_SUBMITFILE) $(wildcard Makefile *.h *.hpp *.cpp test*.txt)
-	@[ $$(stat -c %s $(FULL_SUBMITFILE)) -lt $(SUBMIT_MAX_BYTES) ] || { echo "$(FULL_SUBMITFILE) is 2 MB or more"; exit 1; }
-	@echo "!!! Final submission prepared, test files included... READY FOR GRADING !!!"
+	$(call pack,$(FULL_SUBMITFILE),$(wildcard *.h *.hpp *.cpp test*.txt))
+	@echo "!!! Final submission prepared ($(SPEC) edition), test files included... READY FOR GRADING !!!"
 
 # make partialsubmit - the same without the test files
 partialsubmit: identifier
-	rm -f $(PARTIAL_SUBMITFILE)
-	COPYFILE_DISABLE=true tar -vczf $(PARTIAL_SUBMITFILE) $(wildcard Makefile *.h *.hpp *.cpp)
-	@[ $$(stat -c %s $(PARTIAL_SUBMITFILE)) -lt $(SUBMIT_MAX_BYTES) ] || { echo "$(PARTIAL_SUBMITFILE) is 2 MB or more"; exit 1; }
+	$(call pack,$(PARTIAL_SUBMITFILE),$(wildcard *.h *.hpp *.cpp))
 	@echo "!!! WARNING: No test files included. Use 'make fullsubmit' to include test files. !!!"
 
 # --- helpers: tools/, tests/, bench/ ----------------------------------------------

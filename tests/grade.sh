@@ -62,6 +62,16 @@ else
   result real "make fullsubmit FULL_SUBMITFILE=... failed"
 fi
 
+# 1b. `make fullsubmit SPEC=2020` packs a Makefile whose own default is the 2020 edition,
+#     so the tarball passes the Build row that the course's plain `make -R -r` decides.
+if make --no-print-directory fullsubmit SPEC=2020 FULL_SUBMITFILE="$tmp/full2020.tar.gz" > "$tmp/fullsubmit.log" 2>&1; then
+  grade real2020 --tarball "$tmp/full2020.tar.gz" --only Build --spec 2020
+  result real2020 "$(expect_status real2020 0)" "$(expect_row real2020 Build 'make -R -r builds the 2020 edition' PASS)"
+else
+  cp "$tmp/fullsubmit.log" "$tmp/real2020.out"
+  result real2020 "make fullsubmit SPEC=2020 FULL_SUBMITFILE=... failed"
+fi
+
 # 2. A source without the project identifier: Packaging fails and names the file.
 d=$tmp/noident
 real_copy "$d"
@@ -237,7 +247,7 @@ result make2023 "$(expect_status make2023 1)" "$(expect_row make2023 Build 'make
   "$(expect_text make2023 "prints 'Discovered:' after 'No solution.'")"
 d=$tmp/make2020
 mkdir -p "$d"
-{ head -n 1 Makefile; echo "SPEC = 2020"; tail -n +2 Makefile; } > "$d/Makefile"
+sed 's/^SPEC = .*/SPEC = 2020/' Makefile > "$d/Makefile"
 edition_source > "$d/puzzle.cpp"
 grade make2020 --dir "$d" --only Build --spec 2020
 result make2020 "$(expect_row make2020 Build 'make -R -r builds the 2020 edition' PASS)"
