@@ -13,7 +13,7 @@
 # Maps are cached in bench/maps/, results go to bench/results/ (both git-ignored).
 
 # Built like the solver (-O3 -DNDEBUG), so the two are compared on equal terms.
-BENCHFLAGS = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic -O3 -DNDEBUG
+BENCHFLAGS = $(BASEFLAGS) -O3 -DNDEBUG
 
 # bench/floor: the least work any solver must do on a map (C++17 standard library only).
 bench/floor: bench/floor.cpp
@@ -22,9 +22,6 @@ bench/floor: bench/floor.cpp
 # Each run is measured by tools/measure (built by `make tools`).
 bench: release tools bench/floor
 	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' BASE='$(BASE)' bash bench/run
-
-# tests/progress.sh (in `make test` and `make sanitize`) runs bench/run on one small map.
-test sanitize: bench/floor
 
 # `make clean` removes the two binaries too (the cached maps stay; rm -rf bench/maps).
 clean: clean-bench
