@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of what the long targets print and how they end (issue 20): tests/run-all (a
+# Tests of what the long targets print and how they end: tests/run-all (a
 # line per suite with its counts and time, the framing of googletest and of scripts left
 # out, every test counted, the summary line last), tests/fuzz/run (progress lines, one
 # verdict line, the exit status) and bench/run (goals as "met"/"not met", exit 1 only
@@ -14,25 +14,9 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=tests/scripts/results.sh
+. tests/scripts/results.sh
 
-# result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored); on a
-# failure shows the output under test ($out, set by run_all, fuzz and bench).
-result() {
-  local name=$1 p problems=()
-  shift
-  for p in "$@"; do [ -n "$p" ] && problems+=("$p"); done
-  if [ ${#problems[@]} -eq 0 ]; then
-    passed=$((passed + 1))
-    echo "ok    $name"
-  else
-    failed=$((failed + 1))
-    echo "FAIL  $name"
-    printf '      %s\n' "${problems[@]}"
-    sed 's/^/      | /' "$out" | tail -n 30
-  fi
-}
 # has NAME REGEX: the output has a line matching REGEX (grep -E).
 has() { grep -qE -- "$2" "$tmp/$1.out" || echo "no line matching: $2"; }
 # lacks NAME REGEX: no line of the output matches REGEX.
@@ -117,10 +101,10 @@ result run-all-failing "$(status_is 1)" \
 #    by GTEST_FILTER, as --gtest_list_tests gives it).
 rm -rf "$tmp/bins" "$tmp/scripts"
 mkdir -p "$tmp/bins" "$tmp/scripts"
-real=${TEST_BIN_DIR:-build/tests}/puzzle_test  # make sanitize runs its own builds
+real=${TEST_BIN_DIR:-build/tests}/search_test  # make sanitize runs its own builds
 [[ $real == /* ]] || real=$PWD/$real
 ln -s "$real" "$tmp/bins/real_test"
-filter='OptionsTest.*:RulesTest.*'
+filter='EdgeTest.*:RulesTest.*'
 want=$(GTEST_FILTER=$filter "$real" --gtest_list_tests | grep -c '^  ')
 GTEST_FILTER=$filter run_all real
 result run-all-real-binary "$(status_is 0)" "$([ "$want" -gt 0 ] || echo "no test matches $filter")" \

@@ -1,8 +1,7 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # GoogleTest binaries: tests/NAME_test.cpp -> build/tests/NAME_test, run by tests/run-all
-# with the tests/*.sh scripts. A test that calls the solver's functions includes
-# puzzle.cpp (its main is left out by PUZZLE_NO_MAIN); what several tests use is in
-# tests/util.h. TESTFLAGS can be overridden (make sanitize builds them with sanitizers).
+# with the tests/*.sh scripts. Each includes tests/util.h, what several tests use, which
+# compiles the solver in (puzzle.cpp, its main left out by PUZZLE_NO_MAIN).
 
 TEST_SOURCES = $(wildcard tests/*_test.cpp)
 TEST_BINS   += $(TEST_SOURCES:tests/%.cpp=$(BUILD)/tests/%)
@@ -12,9 +11,9 @@ $(BUILD)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h)
 	@mkdir -p $(BUILD)/tests
 	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@ $(GTEST_LIBS)
 
-# tests/check_test reads the trace of the solver (`make trace`): have it built, and
+# tests/trace_test reads the trace of the solver (`make trace`): have it built, and
 # rebuilt when the solver changes, before the test runs (also under `make sanitize`).
-$(BUILD)/tests/check_test $(BUILD)/sanitize/tests/check_test: | puzzle_trace
+$(BUILD)/tests/trace_test $(BUILD)/sanitize/tests/trace_test: | puzzle_trace
 puzzle_trace: $(SOURCES) $(wildcard *.h *.hpp)
 	$(MAKE) --no-print-directory trace
 

@@ -25,7 +25,7 @@
 // allocation a reported crash rather than a slow run.
 // A finding: build/fuzz/artifacts/crash-* (or leak-*, timeout-*); replay it with
 // build/fuzz/puzzle_fuzz FILE, and keep it in tests/fuzz/regressions/, which seeds
-// every fuzz run and which tests/malformed_test.cpp replays through the binary.
+// every fuzz run and which tests/input_test.cpp replays through the binary.
 
 #include "puzzle.cpp"
 
