@@ -8,12 +8,14 @@
 #   make bench FILTER=REGEX  only the rows whose map/mode matches (e.g. FILTER='2000x2000/26')
 #   make bench BASE=PATH     also time the solver PATH (e.g. ./puzzle built at an earlier
 #                            commit) on the same runs: columns "base s", "ratio to base"
+#   make bench FULL=1 WRITE=1   the run's table, date and commit replace the table in
+#                            bench/README-bench.md (when every answer is right)
 # Goals for speed and memory print "met" or "not met"; only a wrong answer or a failed
 # run makes it fail. It ends with one verdict line.
 # Maps are cached in bench/maps/, results go to bench/results/ (both git-ignored).
 
 # Built like the solver (-O3 -DNDEBUG), so the two are compared on equal terms.
-BENCHFLAGS = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic -O3 -DNDEBUG
+BENCHFLAGS = $(BASEFLAGS) -O3 -DNDEBUG
 
 # bench/floor: the least work any solver must do on a map (C++17 standard library only).
 bench/floor: bench/floor.cpp
@@ -21,10 +23,7 @@ bench/floor: bench/floor.cpp
 
 # Each run is measured by tools/measure (built by `make tools`).
 bench: release tools bench/floor
-	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' BASE='$(BASE)' bash bench/run
-
-# tests/progress.sh (in `make test` and `make sanitize`) runs bench/run on one small map.
-test sanitize: bench/floor
+	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' BASE='$(BASE)' WRITE='$(WRITE)' bash bench/run
 
 # `make clean` removes the two binaries too (the cached maps stay; rm -rf bench/maps).
 clean: clean-bench

@@ -1,21 +1,20 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // Tests of tools/check, the move-by-move replay of a solution: the spec's golden
 // outputs pass, each kind of illegal move is caught with its move number and reason,
-// malformed solutions and maps stop with exit 2 naming the line, map-mode outputs are
-// rebuilt into paths and their broken marks are found, -m and -q work, and hundreds of
-// generated maps solved by ./puzzle in every mode pass. One test reads the trace of
-// ./puzzle_trace (`make trace`) to see the paths come out of the spec's search.
+// malformed solutions and maps stop with exit 2 naming the line (a bad map with the
+// solver's own message, for every bad map of the catalogue in tests/util.h), map-mode
+// outputs are rebuilt into paths and their broken marks are found, -m and -q work, and
+// the outputs of the reference solver (tests/util.h) on hundreds of random and mapgen
+// maps pass in every mode: the tool raises no false alarm.
 //
-// Everything runs the binaries (tools/check, $PUZZLE_BIN or ./puzzle, ./puzzle_trace)
-// from the repository root, as tests/run-all does.
+// Everything runs the binaries (tools/check, and $PUZZLE_BIN or ./puzzle for its
+// messages) from the repository root, as tests/run-all does.
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <map>
-#include <set>
-#include <sstream>
 #include <string>
 #include <stdlib.h>
 #include <unistd.h>
@@ -25,6 +24,7 @@
 
 namespace {
 
+using testutil::lines_of;
 using testutil::read_file;
 using testutil::Result;
 using testutil::TempFile;
@@ -40,13 +40,6 @@ Result check(const std::string& args, const std::string& input = "") {
 Result check_text(const std::string& map, const std::string& solution, const std::string& options = "") {
   TempFile file(map);
   return check(options + " " + file.path(), solution);
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 std::string first_lines(const std::string& text, std::size_t n) {
@@ -101,8 +94,9 @@ TEST(GoldenTest, TheMapOutputsRebuildExactlyTheListOutputs) {
       std::string base = kSpecDir + "out-" + map + "-" + mode;
       Result r = check("--map --print-path " + kSpecDir + map + ".txt " + base + "-map.txt");
       EXPECT_EQ(r.status, 0);
-      std::string list = read_file(base + "-list.txt");
-      EXPECT_EQ(first_lines(r.out, lines_of(list).size()), list);
+      const std::string list = read_file(base + "-list.txt");
+      const std::size_t moves = lines_of(list).size() - 1;
+      EXPECT_EQ(r.out, list + "Processed " + std::to_string(moves) + " moves, all valid\nReaches the target\n");
     }
   }
 }
@@ -329,23 +323,14 @@ TEST(FormatTest, AFileSolutionIsNamedInMessages) {
 }
 
 TEST(FormatTest, InvalidMapsGetTheSolversOwnMessage) {
-  const std::string maps[] = {
-      "2 4 7\n@..A..b\n.a.#B##\n####..+\n?..B.^^\n",  // invalid character
-      "1 2 2\n@b\n.?\n",                              // button beyond the colors
-      "0 2 2\n@.\n..\n",                              // no target
-      "0 2 2\n@?\n?.\n",                              // two targets
-      "0 3 2\n@?\n..\n",                              // too few rows
-      "27 1 2\n@?\n",                                 // too many colors
-      "0 1\n@?\n",                                    // short header
-      "",                                             // empty
-  };
-  for (const std::string& map : maps) {
-    SCOPED_TRACE(map);
-    Result solver = testutil::run_puzzle("-q", map);
+  // Every bad map of the catalogue: the solver's message, after the file's name.
+  const std::string prefix = "puzzle: error: ";
+  for (const testutil::Bad& bad : testutil::map_cases()) {
+    SCOPED_TRACE(bad.name);
+    Result solver = testutil::run_puzzle("-q", bad.input);
     ASSERT_EQ(solver.status, 1);
-    const std::string prefix = "puzzle: error: ";
     ASSERT_EQ(solver.err.substr(0, prefix.size()), prefix);
-    TempFile file(map);
+    TempFile file(bad.input);
     Result r = check(file.path(), "(^, (0, 0))\n");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
@@ -377,11 +362,15 @@ TEST(FormatTest, BadCommandLinesAndFiles) {
 }
 
 TEST(FormatTest, HelpGoesToStdoutWithExitZero) {
+  const std::string help = check("--help").out;
+  EXPECT_EQ(help.rfind("Usage: tools/check [OPTIONS] MAP [SOLUTION]\n", 0), 0u);
+  for (const char* option : {"-m, --moves N", "-q, --quiet", "--map", "--list", "--print-path", "--no-solution-ok",
+                             "-h, --help", "Exit status"})
+    EXPECT_NE(help.find(option), std::string::npos) << option << " is not in the help:\n" << help;
   for (std::string args : {std::string("--help"), std::string("-h"), "--help " + kSimple}) {
     Result r = check(args);
     EXPECT_EQ(r.status, 0);
-    EXPECT_EQ(r.out.rfind("Usage: tools/check [OPTIONS] MAP [SOLUTION]\n", 0), 0u);
-    EXPECT_NE(r.out.find("--moves"), std::string::npos);
+    EXPECT_EQ(r.out, help);
     EXPECT_EQ(r.err, "");
   }
 }
@@ -578,51 +567,10 @@ TEST(MapTest, NoSolutionOutputsAreCheckedCellByCell) {
   EXPECT_EQ(check("--no-solution-ok " + map, replace_line(out, 2, "Reachable:")).status, 0);
 }
 
-// ==== GeneratedTest: the solver's outputs on many maps ============================
-
-/// splitmix64: a fixed-seed generator, the same numbers everywhere.
-class SplitMix {
- public:
-  explicit SplitMix(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(next() % n); }
-
- private:
-  std::uint64_t state_;
-};
-
-/// A random valid map of 3..12 x 3..12 cells and 0..4 colors with walls, doors,
-/// buttons and traps (and, now and then, a button or door of a color with no match).
-std::string random_map(SplitMix& rng) {
-  const std::uint32_t height = 3 + rng.below(10), width = 3 + rng.below(10), colors = rng.below(5);
-  std::vector<std::string> rows(height, std::string(width, '.'));
-  for (auto& row : rows) {
-    for (char& c : row) {
-      std::uint32_t roll = rng.below(100);
-      if (roll < 22) c = '#';
-      else if (roll < 30 && colors > 0) c = static_cast<char>('A' + rng.below(colors));
-      else if (roll < 37 && colors > 0) c = static_cast<char>('a' + rng.below(colors));
-      else if (roll < 41) c = '^';
-    }
-  }
-  std::uint32_t start = rng.below(height * width), target;
-  do target = rng.below(height * width);
-  while (target == start);
-  rows[start / width][start % width] = '@';
-  rows[target / width][target % width] = '?';
-  std::string map = std::to_string(colors) + " " + std::to_string(height) + " " + std::to_string(width) +
-                    "\n// generated by check_test\n";
-  for (const auto& row : rows) map += row + "\n";
-  return map;
-}
+// ==== AcceptTest: correct outputs of many maps pass ================================
 
 /// A map from tools/mapgen, or "" when it fails.
-std::string mapgen_map(SplitMix& rng, std::uint64_t seed) {
+std::string mapgen_map(testutil::Rng& rng, std::uint64_t seed) {
   static const char* const kStyles[] = {"open", "maze", "rooms"};
   std::string args = " --seed " + std::to_string(seed) + " --height " + std::to_string(3 + rng.below(10)) +
                      " --width " + std::to_string(3 + rng.below(10)) + " --colors " + std::to_string(rng.below(5)) +
@@ -631,14 +579,13 @@ std::string mapgen_map(SplitMix& rng, std::uint64_t seed) {
   return r.status == 0 ? r.out : "";
 }
 
-/// What the checks of one map found.
+/// What the checks of the maps found.
 struct Tally {
   int maps = 0, solved = 0, unsolved = 0, presses = 0, shorter_queue = 0;
 };
 
 /// Shell commands run by one shell, each with its own output files, for far fewer
-/// process starts than one testutil::run each. A command may read the standard output
-/// of an earlier one from out_path(i).
+/// process starts than one testutil::run each.
 class Batch {
  public:
   Batch() {
@@ -660,7 +607,6 @@ class Batch {
                file(count_, ".status") + "\n";
     return count_++;
   }
-  std::string out_path(std::size_t i) const { return file(i, ".out"); }
 
   /// Runs every command, in order; their results by index.
   std::vector<Result> run() {
@@ -680,65 +626,64 @@ class Batch {
   std::size_t count_ = 0;
 };
 
-/// Runs ./puzzle in the four modes on `map` and checks every output with tools/check:
-/// lists replay to the target, maps rebuild the very same path as the list of their
-/// mode, the queue path is never longer than the stack path, and a map without a
-/// solution gives the same "No solution." output in every mode, which passes
-/// --no-solution-ok.
-void check_every_mode(const std::string& map, Tally& tally) {
-  TempFile file(map);
-  const char* const kModes[] = {"-q -o list", "-s -o list", "-q -o map", "-s -o map"};
+/// Checks the reference solver's four outputs on `map` with tools/check: lists replay
+/// to the target, maps rebuild the very same path as the list of their mode, and a
+/// "No solution." output is reported as such and passes --no-solution-ok.
+void check_every_mode(const testutil::Map& map, Tally& tally) {
+  testutil::Reference ref(map);
+  const std::string outputs[] = {ref.solve(false, true), ref.solve(true, true), ref.solve(false, false),
+                                 ref.solve(true, false)};
+  TempFile file(map.text()), queue_list(outputs[0]), stack_list(outputs[1]), queue_map(outputs[2]),
+      stack_map(outputs[3]);
   Batch batch;
-  for (const char* mode : kModes) batch.add(testutil::puzzle_bin() + " " + mode + " < " + file.path());
-  for (std::size_t i = 0; i < 4; ++i)
-    batch.add(std::string(kCheck) + (i < 2 ? " " : " --map --print-path ") + file.path() + " " + batch.out_path(i));
-  batch.add(std::string(kCheck) + " --no-solution-ok " + file.path() + " " + batch.out_path(0));
+  batch.add(std::string(kCheck) + " " + file.path() + " " + queue_list.path());
+  batch.add(std::string(kCheck) + " " + file.path() + " " + stack_list.path());
+  batch.add(std::string(kCheck) + " --map --print-path " + file.path() + " " + queue_map.path());
+  batch.add(std::string(kCheck) + " --map --print-path " + file.path() + " " + stack_map.path());
+  batch.add(std::string(kCheck) + " --no-solution-ok " + file.path() + " " + queue_list.path());
   const std::vector<Result> r = batch.run();
-  for (std::size_t i = 0; i < 4; ++i) ASSERT_EQ(r[i].status, 0) << kModes[i] << "\n" << map << r[i].err;
   ++tally.maps;
 
-  if (r[0].out.rfind("No solution.\n", 0) == 0) {
+  if (!ref.solved()) {
     ++tally.unsolved;
     const std::string claimed =
         "No solution claimed\nThe discovered map is consistent with the input (not verified by a search)\n";
     for (std::size_t i = 0; i < 4; ++i) {
-      ASSERT_EQ(r[i].out, r[0].out) << kModes[i] << "\n" << map;
-      EXPECT_EQ(r[4 + i].status, 1) << map;
-      EXPECT_EQ(r[4 + i].out, claimed) << map;
+      EXPECT_EQ(r[i].status, 1) << map.text();
+      EXPECT_EQ(r[i].out, claimed) << map.text();
     }
-    EXPECT_EQ(r[8].status, 0) << map << r[8].out << r[8].err;
+    EXPECT_EQ(r[4].status, 0) << map.text() << r[4].out << r[4].err;
     return;
   }
   ++tally.solved;
   std::size_t lengths[2];
   for (std::size_t stack = 0; stack < 2; ++stack) {
-    const std::string& list = r[stack].out;
+    const std::string& list = outputs[stack];
     const std::size_t moves = lines_of(list).size() - 1;
     lengths[stack] = moves;
     const std::string verdict = "Processed " + std::to_string(moves) + (moves == 1 ? " move" : " moves") +
                                 ", all valid\nReaches the target\n";
-    const Result& checked_list = r[4 + stack];
-    EXPECT_EQ(checked_list.status, 0) << map << list << checked_list.out << checked_list.err;
-    EXPECT_EQ(checked_list.out, verdict) << map << list;
-    const Result& checked_map = r[6 + stack];
-    EXPECT_EQ(checked_map.status, 0) << map << r[2 + stack].out << checked_map.out << checked_map.err;
-    EXPECT_EQ(checked_map.out, list + verdict) << map << r[2 + stack].out;
+    const Result& checked_list = r[stack];
+    EXPECT_EQ(checked_list.status, 0) << map.text() << list << checked_list.out << checked_list.err;
+    EXPECT_EQ(checked_list.out, verdict) << map.text() << list;
+    const Result& checked_map = r[2 + stack];
+    EXPECT_EQ(checked_map.status, 0) << map.text() << outputs[2 + stack] << checked_map.out << checked_map.err;
+    EXPECT_EQ(checked_map.out, list + verdict) << map.text() << outputs[2 + stack];
     std::string previous = "^";
     for (const auto& line : lines_of(list)) {
       if (line.substr(1, 1) != previous) ++tally.presses;
       previous = line.substr(1, 1);
     }
   }
-  EXPECT_LE(lengths[0], lengths[1]) << "the queue path is longer than the stack path\n" << map;
   if (lengths[0] < lengths[1]) ++tally.shorter_queue;
 }
 
-TEST(GeneratedTest, TheSolversOutputsOnRandomMapsPassInEveryMode) {
-  SplitMix rng(281);
+TEST(AcceptTest, TheReferencesOutputsOnRandomMapsPassInEveryMode) {
+  testutil::Rng rng{281};
   Tally tally;
   for (int i = 0; i < 200; ++i) {
-    check_every_mode(random_map(rng), tally);
-    if (HasFatalFailure() || HasFailure()) break;
+    check_every_mode(testutil::random_map(rng, 12, 12, 3, 3), tally);
+    if (HasFailure()) break;
   }
   std::printf("random maps: %d, solved %d, no solution %d, presses on paths %d, queue shorter %d\n", tally.maps,
               tally.solved, tally.unsolved, tally.presses, tally.shorter_queue);
@@ -750,58 +695,22 @@ TEST(GeneratedTest, TheSolversOutputsOnRandomMapsPassInEveryMode) {
   EXPECT_GE(tally.shorter_queue, 20);
 }
 
-TEST(GeneratedTest, TheSolversOutputsOnMapgenMapsPassInEveryMode) {
+TEST(AcceptTest, TheReferencesOutputsOnMapgenMapsPassInEveryMode) {
   if (access("tools/mapgen", X_OK) != 0) GTEST_SKIP() << "tools/mapgen is not built";
-  SplitMix rng(7);
+  testutil::Rng rng{7};
   Tally tally;
   for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-    std::string map = mapgen_map(rng, seed);
-    ASSERT_NE(map, "") << "tools/mapgen failed for seed " << seed;
+    std::string text = mapgen_map(rng, seed), error;
+    ASSERT_NE(text, "") << "tools/mapgen failed for seed " << seed;
+    const testutil::Map map = testutil::read_map(text, error);
+    ASSERT_EQ(error, "") << text;
     check_every_mode(map, tally);
-    if (HasFatalFailure() || HasFailure()) break;
+    if (HasFailure()) break;
   }
   std::printf("mapgen maps: %d, solved %d, no solution %d, presses on paths %d\n", tally.maps, tally.solved,
               tally.unsolved, tally.presses);
   EXPECT_EQ(tally.maps, 40);
   EXPECT_GE(tally.solved, 15);
-}
-
-// ==== TraceTest: the paths come out of the spec's search ===========================
-
-TEST(TraceTest, EveryPathStateIsInvestigatedInPathOrderStartingAtTheStart) {
-  ASSERT_EQ(access("./puzzle_trace", X_OK), 0) << "./puzzle_trace is missing: run `make trace` (make test does)";
-  SplitMix rng(1955);
-  std::vector<std::string> maps = {read_file(kSimple), read_file(kSpecDir + "spec-full.txt")};
-  while (maps.size() < 40) maps.push_back(random_map(rng));
-  int traced = 0;
-  for (const std::string& map : maps) {
-    for (std::string mode : {"-q", "-s"}) {
-      Result r = testutil::run_puzzle(mode + " -o list", map);
-      ASSERT_EQ(r.status, 0);
-      if (r.out.rfind("No solution.", 0) == 0) continue;
-      Result t = testutil::run("./puzzle_trace " + mode + " -o list", map);
-      ASSERT_EQ(t.status, 0);
-      ASSERT_EQ(t.out, r.out) << "the trace build solves differently\n" << map;
-      const auto path = lines_of(r.out), trace = lines_of(t.err);
-      ASSERT_FALSE(trace.empty()) << map;
-      EXPECT_EQ(trace.front(), path.front()) << "the first investigated state is not (^, start)\n" << map;
-      std::map<std::string, std::size_t> position;
-      for (std::size_t i = 0; i < trace.size(); ++i)
-        EXPECT_TRUE(position.emplace(trace[i], i).second) << trace[i] << " investigated twice\n" << map;
-      // Every state of the path but the last (the target is discovered, never
-      // investigated) is investigated, each after the one before it.
-      for (std::size_t i = 0; i + 1 < path.size(); ++i) {
-        auto at = position.find(path[i]);
-        ASSERT_NE(at, position.end()) << path[i] << " was never investigated\n" << map;
-        if (i > 0) {
-          EXPECT_GT(at->second, position[path[i - 1]]) << path[i] << "\n" << map;
-        }
-      }
-      EXPECT_EQ(position.count(path.back()), 0u) << "the target was investigated\n" << map;
-      ++traced;
-    }
-  }
-  EXPECT_GE(traced, 60);  // both modes of most of the 40 maps
 }
 
 }  // namespace

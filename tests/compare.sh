@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of tools/compare (issue 17), run by tests/run-all from the repository root:
+# Tests of tools/compare, run by tests/run-all from the repository root:
 # with puzzle itself as SOLVER nothing differs; broken solvers (mutants of puzzle.cpp
 # built by tools/mutants/mutate.py, and small wrapper scripts around puzzle for bugs the
 # mutants lack: an extra blank line, a crash on one-column maps, a hang, one spelling of

@@ -13,8 +13,7 @@
 FUZZ_SECONDS ?= 60
 FUZZ_DIR      = $(BUILD)/fuzz
 FUZZ_CXX      = clang++
-FUZZ_FLAGS    = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic \
-                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1 -DPUZZLE_NO_MAIN -I.
+FUZZ_FLAGS    = $(BASEFLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -g -O1 -DPUZZLE_NO_MAIN -I.
 # Memory: a map can only be as large as its input, and -max_len keeps inputs small, so
 # no run needs much; -malloc_limit_mb turns any single allocation over 256 MB into a
 # reported crash (the parser must not allocate for a header the input cannot back).

@@ -1,9 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// Tests of tools/mapgen, the seeded map generator: every map it prints is valid (checked
-// here by an independent validator and by ./puzzle), the same seed gives the same bytes,
-// --solvable holds (checked by ./puzzle and by a search of its own here), mazes are
-// connected trees, and bad options are refused. Runs from the repository root, after
-// `make tools` and `make`.
+// Tests of tools/mapgen, the seeded map generator: every map it prints is valid (read
+// strictly by testutil::read_map, and solved by ./puzzle exactly as the reference solver
+// of tests/util.h solves it), the same seed gives the same bytes, --solvable holds
+// (checked by the reference and by a search of fewest presses here), mazes are connected
+// trees, and bad options are refused. Runs from the repository root, after `make tools`
+// and `make`.
 #include <gtest/gtest.h>
 
 #include <deque>
@@ -22,107 +23,44 @@ testutil::Result mapgen(const std::string& args) {
   return testutil::run(std::string(kMapgen) + " " + args);
 }
 
-// ---------------------------------------------------------------------------------------
-// An independent validator of the input format.
+using testutil::Map;
 
-struct Parsed {
-  std::string error;  // empty when valid
-  unsigned colors = 0, height = 0, width = 0;
-  std::vector<std::string> comments;  // without the leading "//"
-  std::vector<std::string> rows;
-  int start_r = -1, start_c = -1, target_r = -1, target_c = -1;
+/// testutil::read_map, its error message in `error` ("" when the map is valid).
+struct Parsed : Map {
+  std::string error;
 };
-
-bool parse_uint(const std::string& s, unsigned& out) {
-  if (s.empty() || s.size() > 9) return false;
-  for (char ch : s)
-    if (ch < '0' || ch > '9') return false;
-  out = static_cast<unsigned>(std::stoul(s));
-  return true;
-}
-
 Parsed validate(const std::string& text) {
   Parsed p;
-  if (text.empty() || text.back() != '\n') {
-    p.error = "output does not end in a newline";
-    return p;
-  }
-  std::vector<std::string> lines;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    const size_t nl = text.find('\n', pos);
-    lines.push_back(text.substr(pos, nl - pos));
-    pos = nl + 1;
-  }
-  // Header: exactly three unsigned integers separated by single spaces.
-  std::vector<std::string> fields;
-  std::string field;
-  for (char ch : lines[0] + " ") {
-    if (ch == ' ') {
-      fields.push_back(field);
-      field.clear();
-    } else {
-      field += ch;
-    }
-  }
-  if (fields.size() != 3 || !parse_uint(fields[0], p.colors) ||
-      !parse_uint(fields[1], p.height) || !parse_uint(fields[2], p.width)) {
-    p.error = "bad header '" + lines[0] + "'";
-    return p;
-  }
-  if (p.colors > 26 || p.height < 1 || p.width < 1) {
-    p.error = "header out of range: " + lines[0];
-    return p;
-  }
-  size_t k = 1;
-  while (k < lines.size() && lines[k].compare(0, 2, "//") == 0) p.comments.push_back(lines[k++].substr(2));
-  if (lines.size() - k != p.height) {
-    p.error = "expected " + std::to_string(p.height) + " map lines, got " +
-              std::to_string(lines.size() - k);
-    return p;
-  }
-  int starts = 0, targets = 0;
-  for (unsigned r = 0; r < p.height; ++r) {
-    const std::string& row = lines[k + r];
-    if (row.size() != p.width) {
-      p.error = "line " + std::to_string(r) + " has " + std::to_string(row.size()) +
-                " characters, not " + std::to_string(p.width);
-      return p;
-    }
-    for (unsigned c = 0; c < p.width; ++c) {
-      const char ch = row[c];
-      const bool ok = ch == '@' || ch == '?' || ch == '.' || ch == '#' || ch == '^' ||
-                      (ch >= 'A' && ch < static_cast<char>('A' + p.colors)) ||
-                      (ch >= 'a' && ch < static_cast<char>('a' + p.colors));
-      if (!ok) {
-        p.error = std::string("invalid character '") + ch + "' at " + std::to_string(r) + "," +
-                  std::to_string(c);
-        return p;
-      }
-      if (ch == '@') {
-        ++starts;
-        p.start_r = static_cast<int>(r);
-        p.start_c = static_cast<int>(c);
-      }
-      if (ch == '?') {
-        ++targets;
-        p.target_r = static_cast<int>(r);
-        p.target_c = static_cast<int>(c);
-      }
-    }
-    p.rows.push_back(row);
-  }
-  if (starts != 1 || targets != 1)
-    p.error = std::to_string(starts) + " '@' and " + std::to_string(targets) + " '?'";
+  static_cast<Map&>(p) = testutil::read_map(text, p.error);
   return p;
+}
+
+/// Where `what` ('@' or '?') is: its row and column.
+std::pair<int, int> find(const Map& m, char what) {
+  for (std::size_t r = 0; r < m.rows.size(); ++r) {
+    const std::size_t c = m.rows[r].find(what);
+    if (c != std::string::npos) return {static_cast<int>(r), static_cast<int>(c)};
+  }
+  return {-1, -1};
+}
+
+/// ./puzzle's list output on `text` (the map `m`) in queue mode is byte for byte the
+/// reference's: the map is valid and the solver answers it right.
+void expect_solved_as_the_reference_does(const std::string& text, const Map& m, const std::string& args) {
+  const auto s = testutil::run_puzzle("-q -o list", text);
+  EXPECT_EQ(s.status, 0) << args << "\n" << text << s.err;
+  EXPECT_EQ(s.err, "") << args;
+  EXPECT_EQ(s.out, testutil::Reference(m).solve(false, true)) << args << "\n" << text;
 }
 
 // ---------------------------------------------------------------------------------------
 // An independent search by the spec's rules: the fewest button presses needed to reach
 // the target (a 0-1 breadth-first search: moves cost 0, presses 1), or -1.
 
-int min_presses(const Parsed& p) {
+int min_presses(const Map& p) {
   const int H = static_cast<int>(p.height), W = static_cast<int>(p.width);
+  const auto [start_r, start_c] = find(p, '@');
+  const auto [target_r, target_c] = find(p, '?');
   const size_t cells = size_t{p.height} * p.width;
   std::vector<int> best((size_t{p.colors} + 1) * cells, -1);
   struct State { int color, r, c, cost; };
@@ -132,15 +70,15 @@ int min_presses(const Parsed& p) {
            static_cast<size_t>(c);
   };
   std::vector<char> done(best.size(), 0);
-  best[index(0, p.start_r, p.start_c)] = 0;
-  work.push_back({0, p.start_r, p.start_c, 0});
+  best[index(0, start_r, start_c)] = 0;
+  work.push_back({0, start_r, start_c, 0});
   while (!work.empty()) {
     const State s = work.front();
     work.pop_front();
     const size_t i = index(s.color, s.r, s.c);
     if (done[i]) continue;
     done[i] = 1;
-    if (s.r == p.target_r && s.c == p.target_c) return s.cost;
+    if (s.r == target_r && s.c == target_c) return s.cost;
     const char ch = p.rows[static_cast<size_t>(s.r)][static_cast<size_t>(s.c)];
     int pressed = -1;
     if (ch == '^' && s.color != 0) pressed = 0;
@@ -176,7 +114,7 @@ struct Topology {
   bool connected = false;
 };
 
-Topology topology(const Parsed& p) {
+Topology topology(const Map& p) {
   const int H = static_cast<int>(p.height), W = static_cast<int>(p.width);
   auto open = [&](int r, int c) {
     return r >= 0 && r < H && c >= 0 && c < W &&
@@ -212,9 +150,7 @@ Topology topology(const Parsed& p) {
   return t;
 }
 
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
-
-std::string map_part(const Parsed& p) {
+std::string map_part(const Map& p) {
   std::string s;
   for (const std::string& row : p.rows) s += row + "\n";
   return s;
@@ -305,15 +241,13 @@ TEST(Mapgen, EveryMapIsValidAndAcceptedBySolver) {
                       std::to_string(p.width),
                   std::to_string(colors) + " " + size)
             << args;
-        const auto s = testutil::run_puzzle("-q -o list", r.out);
-        EXPECT_EQ(s.status, 0) << args << "\n" << r.out << s.err;
-        EXPECT_NE(s.out, "") << args;
-        EXPECT_EQ(s.err, "") << args;
+        expect_solved_as_the_reference_does(r.out, p, args);
       }
 }
 
 TEST(Mapgen, SolverAgreesWithIndependentSearch) {
-  // Plain maps (--solvable any), solvable or not: ./puzzle and the search here agree.
+  // Plain maps (--solvable any), solvable or not: ./puzzle answers as the reference
+  // does, and the reference and the search of fewest presses here agree on which.
   int solvable = 0, unsolvable = 0;
   for (const char* style : kStyles)
     for (unsigned colors : {1u, 3u, 26u})
@@ -326,8 +260,10 @@ TEST(Mapgen, SolverAgreesWithIndependentSearch) {
         ASSERT_EQ(p.error, "") << args;
         const bool reachable = min_presses(p) >= 0;
         (reachable ? solvable : unsolvable)++;
-        const auto s = testutil::run_puzzle("-q -o list", r.out);
-        EXPECT_EQ(first_line(s.out) != "No solution.", reachable) << args << "\n" << r.out;
+        testutil::Reference ref(p);
+        ref.solve(false, true);
+        EXPECT_EQ(ref.solved(), reachable) << args << "\n" << r.out;
+        expect_solved_as_the_reference_does(r.out, p, args);
       }
   EXPECT_GT(solvable, 0);
   EXPECT_GT(unsolvable, 0);
@@ -350,10 +286,10 @@ TEST(Mapgen, SolvableYesAndNoHold) {
           ASSERT_EQ(p.error, "") << args;
           const bool yes = std::string(want) == "yes";
           EXPECT_EQ(min_presses(p) >= 0, yes) << args << "\n" << r.out;
-          const auto s = testutil::run_puzzle("-q -o list", r.out);
-          EXPECT_EQ(s.status, 0) << args;
-          if (yes) EXPECT_NE(first_line(s.out), "No solution.") << args << "\n" << r.out;
-          else EXPECT_EQ(first_line(s.out), "No solution.") << args << "\n" << r.out;
+          testutil::Reference ref(p);
+          ref.solve(false, true);
+          EXPECT_EQ(ref.solved(), yes) << args << "\n" << r.out;
+          expect_solved_as_the_reference_does(r.out, p, args);
         }
   // 2-cell maps: yes works, no is refused.
   EXPECT_EQ(mapgen("--height 1 --width 2 --solvable yes").status, 0);

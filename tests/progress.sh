@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of what the long targets print and how they end (issue 20): tests/run-all (a
+# Tests of what the long targets print and how they end: tests/run-all (a
 # line per suite with its counts and time, the framing of googletest and of scripts left
 # out, every test counted, the summary line last), tests/fuzz/run (progress lines, one
 # verdict line, the exit status) and bench/run (goals as "met"/"not met", exit 1 only
-# for a wrong answer or a failed run, BASE= columns and byte check, one verdict line).
+# for a wrong answer or a failed run, BASE= columns and byte check, WRITE=1 into a
+# README, one verdict line).
 # run-all and fuzz/run get stand-ins in a temporary folder (test binaries and scripts
 # that report given counts, a fuzzer that prints libFuzzer's lines); bench/run times the
 # real ./puzzle on one small map. Run by tests/run-all from the repository root, after
@@ -14,25 +15,9 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+# shellcheck source=tests/scripts/results.sh
+. tests/scripts/results.sh
 
-# result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored); on a
-# failure shows the output under test ($out, set by run_all, fuzz and bench).
-result() {
-  local name=$1 p problems=()
-  shift
-  for p in "$@"; do [ -n "$p" ] && problems+=("$p"); done
-  if [ ${#problems[@]} -eq 0 ]; then
-    passed=$((passed + 1))
-    echo "ok    $name"
-  else
-    failed=$((failed + 1))
-    echo "FAIL  $name"
-    printf '      %s\n' "${problems[@]}"
-    sed 's/^/      | /' "$out" | tail -n 30
-  fi
-}
 # has NAME REGEX: the output has a line matching REGEX (grep -E).
 has() { grep -qE -- "$2" "$tmp/$1.out" || echo "no line matching: $2"; }
 # lacks NAME REGEX: no line of the output matches REGEX.
@@ -117,10 +102,10 @@ result run-all-failing "$(status_is 1)" \
 #    by GTEST_FILTER, as --gtest_list_tests gives it).
 rm -rf "$tmp/bins" "$tmp/scripts"
 mkdir -p "$tmp/bins" "$tmp/scripts"
-real=${TEST_BIN_DIR:-build/tests}/puzzle_test  # make sanitize runs its own builds
+real=${TEST_BIN_DIR:-build/tests}/search_test  # make sanitize runs its own builds
 [[ $real == /* ]] || real=$PWD/$real
 ln -s "$real" "$tmp/bins/real_test"
-filter='OptionsTest.*:RulesTest.*'
+filter='EdgeTest.*:RulesTest.*'
 want=$(GTEST_FILTER=$filter "$real" --gtest_list_tests | grep -c '^  ')
 GTEST_FILTER=$filter run_all real
 result run-all-real-binary "$(status_is 0)" "$([ "$want" -gt 0 ] || echo "no test matches $filter")" \
@@ -218,6 +203,22 @@ bench wrong PUZZLE="$tmp/wrong"
 result bench-wrong-answer "$(status_is 1)" \
   "$(has wrong 'wrong: solvable claimed')" \
   "$(last_like wrong '^bench: FAILED: answers 1 of 1 wrong or failed;')"
+
+# 11. WRITE=1: the run's table, from its first line (date, machine, set) to its notes,
+#     replaces what lies between the README's marker lines; the rest stays as it was.
+#     A README without the markers is a usage error, before anything runs.
+begin='<!-- bench table: written by `make bench WRITE=1` from here -->'
+end='<!-- bench table: to here -->'
+printf 'Before.\n%s\nan old table\n%s\nAfter.\n' "$begin" "$end" > "$tmp/readme.md"
+bench write WRITE=1 BENCH_README="$tmp/readme.md"
+{ echo Before.; echo "$begin"; cat "$tmp/results-write/latest.md"; echo "$end"; echo After.; } > "$tmp/readme.want"
+result bench-write "$(status_is 0)" "$(has write "^bench: table written into $tmp/readme.md$")" \
+  "$(cmp -s "$tmp/readme.md" "$tmp/readme.want" || echo "the README is not the old text around the run's table")" \
+  "$(grep -q '^Machine: .*FILTER=500x500/0/open/no' "$tmp/readme.md" || echo "the table's first line does not name its set")"
+echo 'no markers' > "$tmp/plain.md"
+bench unmarked WRITE=1 BENCH_README="$tmp/plain.md"
+result bench-write-no-markers "$(status_is 2)" "$(has unmarked "^bench: WRITE=1: $tmp/plain.md lacks the lines")" \
+  "$(grep -qx 'no markers' "$tmp/plain.md" || echo "the README was changed")"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,17 +1,14 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Reliability checks: the test suite under AddressSanitizer and UndefinedBehaviorSanitizer,
-# and valgrind over the release binary (the fuzz target is in tests/fuzz.mk). Not part
-# of the submission.
+# The test suite under AddressSanitizer and UndefinedBehaviorSanitizer (valgrind is in
+# tests/valgrind.mk, the fuzz target in tests/fuzz.mk). Not part of the submission.
 #
 # make sanitize  builds build/sanitize/puzzle and every tests/*_test.cpp as
 #                build/sanitize/tests/*_test with -fsanitize=address,undefined
 #                -fno-sanitize-recover=all, then runs tests/run-all against them; any
 #                sanitizer report aborts the process that made it, which fails its test
-# make valgrind  tests/scripts/valgrind-check: valgrind over ./puzzle on every spec input
-#                in every mode and on a sample of bad inputs; fails on any error or leak
 
 SANFLAGS    = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
-SAN_CXXFLAGS = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic $(SANFLAGS)
+SAN_CXXFLAGS = $(BASEFLAGS) $(SANFLAGS)
 SAN_DIR     = $(BUILD)/sanitize
 SAN_TESTS   = $(patsubst tests/%.cpp,$(SAN_DIR)/tests/%,$(wildcard tests/*_test.cpp))
 SAN_ENV     = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
@@ -34,10 +31,7 @@ sanitize: release tools $(SAN_DIR)/puzzle $(SAN_TESTS)
 	done
 	$(SAN_ENV) PUZZLE_BIN=$(SAN_DIR)/puzzle TEST_BIN_DIR=$(SAN_DIR)/tests bash tests/run-all
 
-valgrind: release
-	@bash tests/scripts/valgrind-check ./puzzle
-
 # `make help` prints EXTRA_HELP word by word: one word per target.
-EXTRA_HELP += sanitize valgrind
+EXTRA_HELP += sanitize
 
-.PHONY: sanitize valgrind
+.PHONY: sanitize

@@ -14,7 +14,6 @@
 
 #include <cstdio>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +21,7 @@
 
 namespace {
 
+using testutil::lines_of;
 using testutil::read_file;
 using testutil::Result;
 using testutil::TempFile;
@@ -36,13 +36,6 @@ Result show(const std::string& args) { return testutil::run("tools/show " + args
 /// tools/show ARGS with stdout on a terminal of ROWS x COLS.
 Result show_in_terminal(const std::string& size, const std::string& args) {
   return testutil::run("python3 tests/scripts/pty-run --size " + size + " tools/show " + args);
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 /// `text` without its ANSI color sequences (ESC [ ... m).
@@ -308,7 +301,12 @@ TEST(ErrorTest, HelpGoesToStdoutWithExitZero) {
   Result r = show("--help");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out.rfind("Usage: tools/show [OPTIONS] MAP\n", 0), 0u);
+  for (const char* option : {"-q, --queue", "-s, --stack", "--path OUTPUT", "--against OUTPUT", "--window R0,C0,R1,C1",
+                             "--layers", "--color WHEN", "--png FILE", "--scale K", "--legend", "--summary",
+                             "-h, --help", "Exit status"})
+    EXPECT_NE(r.out.find(option), std::string::npos) << option << " is not in the help:\n" << r.out;
   EXPECT_EQ(r.err, "");
+  EXPECT_EQ(show("-h").out, r.out);
 }
 
 }  // namespace

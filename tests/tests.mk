@@ -1,13 +1,21 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# GoogleTest binaries: tests/NAME_test.cpp -> build/tests/NAME_test, run by tests/run-all.
-# A test that calls the solver's functions includes puzzle.cpp (its main is left out
-# by PUZZLE_NO_MAIN); a test that runs programs uses tests/util.h.
-# TESTFLAGS can be overridden (make sanitize builds them with sanitizers).
+# GoogleTest binaries: tests/NAME_test.cpp -> build/tests/NAME_test, run by tests/run-all
+# with the tests/*.sh scripts. Each includes tests/util.h, what several tests use, which
+# compiles the solver in (puzzle.cpp, its main left out by PUZZLE_NO_MAIN).
 
 TEST_SOURCES = $(wildcard tests/*_test.cpp)
 TEST_BINS   += $(TEST_SOURCES:tests/%.cpp=$(BUILD)/tests/%)
-TESTFLAGS    = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic -O2 -g
+TESTFLAGS    = $(BASEFLAGS) -O2 -g
 
 $(BUILD)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h)
 	@mkdir -p $(BUILD)/tests
 	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@ $(GTEST_LIBS)
+
+# tests/trace_test reads the trace of the solver (`make trace`): have it built, and
+# rebuilt when the solver changes, before the test runs (also under `make sanitize`).
+$(BUILD)/tests/trace_test $(BUILD)/sanitize/tests/trace_test: | puzzle_trace
+puzzle_trace: $(SOURCES) $(wildcard *.h *.hpp)
+	$(MAKE) --no-print-directory trace
+
+# tests/progress.sh runs bench/run on one small map, which times bench/floor.
+test sanitize: bench/floor

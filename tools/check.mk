@@ -9,8 +9,3 @@ TOOLS += tools/check
 tools/check: tools/check.cpp tools/solution.h puzzle.cpp
 	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
 
-# tests/check_test reads the trace of the solver (`make trace`): have it built, and
-# rebuilt when the solver changes, before the test runs (also under `make sanitize`).
-$(BUILD)/tests/check_test $(BUILD)/sanitize/tests/check_test: | puzzle_trace
-puzzle_trace: $(SOURCES) $(wildcard *.h *.hpp)
-	$(MAKE) --no-print-directory trace

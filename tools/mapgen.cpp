@@ -382,7 +382,9 @@ bool is_button(char ch) { return ch >= 'a' && ch <= 'z'; }
 // ---------------------------------------------------------------------------------------
 // The rules of the game: is the target reachable from the start? A plain breadth-first
 // search over (layer, cell) states, layer 0 = '^' and layer k = color 'a' + k - 1, with
-// one bit per state. Never runs the solver.
+// one bit per state. A second copy of the rules, kept here on purpose: mapgen does not
+// compile puzzle.cpp in (unlike tools/check, show and compare), so that its "solvable"
+// label never depends on the solver it is used to test.
 
 bool solvable(const Map& m) {
   const size_t n = m.cells.size();

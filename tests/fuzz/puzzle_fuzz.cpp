@@ -18,14 +18,14 @@
 //   - map output has num_colors + 1 layers of height rows of width characters;
 //   - queue and stack agree on whether there is a solution, and print the same
 //     "No solution." map when there is none.
-// Build: make fuzz-build (tests/sanitize.mk); run: make fuzz FUZZ_SECONDS=N.
+// Build: make fuzz-build (tests/fuzz.mk); run: make fuzz FUZZ_SECONDS=N.
 // Memory: a map holds no more cells than its input has bytes (the parser checks the
 // rows before it allocates), and inputs are at most -max_len=4096 bytes, so headers
 // are fed as they come, huge ones included; -malloc_limit_mb=256 makes any larger
 // allocation a reported crash rather than a slow run.
 // A finding: build/fuzz/artifacts/crash-* (or leak-*, timeout-*); replay it with
 // build/fuzz/puzzle_fuzz FILE, and keep it in tests/fuzz/regressions/, which seeds
-// every fuzz run and which tests/malformed_test.cpp replays through the binary.
+// every fuzz run and which tests/input_test.cpp replays through the binary.
 
 #include "puzzle.cpp"
 

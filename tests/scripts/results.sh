@@ -1,15 +1,16 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # shellcheck shell=bash
 # The verdict helpers of the test scripts that run a tool once per test and keep what
-# it printed in $tmp/NAME.out and its exit status in $status (tests/grade.sh,
-# tests/compare.sh): sourced, not run. The script prints "$passed passed, $failed
-# failed" at its end.
+# it printed in $tmp/NAME.out (or in $out) and its exit status in $status
+# (tests/grade.sh, tests/compare.sh, tests/progress.sh): sourced, not run. The script
+# prints "$passed passed, $failed failed" at its end.
 # shellcheck disable=SC2154  # tmp and status are the sourcing script's
 passed=0
 failed=0
 
 # result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored); a
-# failure lists the problems and the last 30 lines of $tmp/NAME.out.
+# failure lists the problems and the last 30 lines of the output under test: $out when
+# the script sets it, else $tmp/NAME.out.
 result() {
   local name=$1 p problems=()
   shift
@@ -21,7 +22,8 @@ result() {
     failed=$((failed + 1))
     echo "FAIL  $name"
     printf '      %s\n' "${problems[@]}"
-    [ -f "$tmp/$name.out" ] && sed 's/^/      | /' "$tmp/$name.out" | tail -n 30
+    local shown=${out:-$tmp/$name.out}
+    [ -f "$shown" ] && sed 's/^/      | /' "$shown" | tail -n 30
   fi
 }
 # expect_text NAME TEXT: the output holds TEXT (a fixed string).

@@ -1,0 +1,439 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+// Tests of the input: the parser reads the header and the cells; every bad map of the
+// catalogue (tests/util.h) is rejected by the binary and by parse_puzzle with one
+// message naming the line and column; the sloppy but valid input a hand-edited file
+// brings (Windows line ends, trailing blanks, ...) gives exactly the spec's outputs;
+// standard input and output that are not plain files; the fuzz regressions replayed;
+// and seeded byte-level mutations of the spec's maps, each rejected with a message or
+// answered exactly as the reference solver answers.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tests/util.h"
+
+namespace {
+
+using namespace testutil;  // tests/util.h
+
+std::string parse_error(const std::string& input) {
+  try {
+    puzzle::parse_puzzle(input);
+  } catch (const puzzle::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// The map the solver read, as the reference solver takes it.
+Map map_of(const puzzle::Puzzle& p) {
+  Map m;
+  m.colors = p.colors, m.height = p.height, m.width = p.width;
+  m.rows.assign(p.height, std::string(p.width, '.'));
+  for (std::uint32_t r = 0; r < p.height; ++r)
+    for (std::uint32_t c = 0; c < p.width; ++c) m.rows[r][c] = p.at(r, c);
+  return m;
+}
+
+/// spec-simple's expected output in a mode ("queue-map", "stack-list", ...).
+std::string expected(const std::string& mode) { return read_file("spec-inputs/out-spec-simple-" + mode + ".txt"); }
+
+// ==== ParseTest: what the parser reads ===============================================
+
+TEST(ParseTest, ReadsTheHeaderAndTheCells) {
+  puzzle::Puzzle p = puzzle::parse_puzzle(read_file("spec-inputs/spec-simple.txt"));
+  EXPECT_EQ(p.colors, 2u);
+  EXPECT_EQ(p.height, 4u);
+  EXPECT_EQ(p.width, 7u);
+  EXPECT_EQ(p.row_of(p.start), 0u);
+  EXPECT_EQ(p.col_of(p.start), 0u);
+  EXPECT_EQ(p.row_of(p.target), 3u);
+  EXPECT_EQ(p.col_of(p.target), 0u);
+  const char* rows[] = {"@..A..b", ".a.#B##", "####...", "?..B.^^"};
+  for (std::uint32_t r = 0; r < 4; ++r)
+    for (std::uint32_t c = 0; c < 7; ++c) EXPECT_EQ(p.at(r, c), rows[r][c]) << r << "," << c;
+}
+
+TEST(ParseTest, AcceptsWindowsLineEndsTrailingBlanksAndNoFinalNewline) {
+  const std::string expected = solve(read_file("spec-inputs/spec-simple.txt"), puzzle::Container::queue,
+                                     puzzle::OutputMode::map);
+  for (const char* input : {
+           "2 4 7\r\n// c\r\n@..A..b\r\n.a.#B##\r\n####...\r\n?..B.^^\r\n",
+           "2 4 7\n@..A..b \n.a.#B##\t\n####...  \t\n?..B.^^",
+           "2 4 7\n@..A..b\n.a.#B##\n####...\n?..B.^^\n\n  \n\r\n",
+           "2  4\t7 \n// comment with + and @ and ?\n//\n@..A..b\n.a.#B##\n####...\n?..B.^^\n",
+       }) {
+    EXPECT_EQ(parse_error(input), "") << input;
+    EXPECT_EQ(solve(input, puzzle::Container::queue, puzzle::OutputMode::map), expected) << input;
+  }
+}
+
+TEST(ParseTest, AnInvalidByteIsFoundInEveryColumnOfEveryLayout) {
+  // A tile's row of sixteen cells is translated at once, other spans cell by cell:
+  // wide maps (tiles), a map of two rows (plain rows), a tall one (transposed).
+  for (const auto& [height, width] : {std::pair{3u, 40u}, std::pair{2u, 300u}, std::pair{40u, 3u}}) {
+    std::vector<std::string> rows(height, std::string(width, '.'));
+    rows[0][0] = '@';
+    rows[height - 1][width - 1] = '?';
+    for (const char bad : {'+', 'B', '\x80', '\xff', '\0'})
+      for (std::uint32_t row = 0; row < height; ++row)
+        for (std::uint32_t col = 0; col < width; ++col) {
+          if (rows[row][col] != '.') continue;
+          std::string input = "1 " + std::to_string(height) + " " + std::to_string(width) + "\n";
+          for (std::uint32_t r = 0; r < height; ++r) input += (r == row ? rows[r].substr(0, col) + bad + rows[r].substr(col + 1) : rows[r]) + "\n";
+          const std::string where = "line " + std::to_string(row + 2) + ", column " + std::to_string(col + 1) + ": ";
+          const std::string message = parse_error(input);
+          ASSERT_NE(message.find(where), std::string::npos) << height << "x" << width << " " << int(bad) << " -> " << message;
+        }
+  }
+}
+
+// ==== BadMapTest: the catalogue's bad maps ===========================================
+
+class BadMapTest : public ::testing::TestWithParam<Bad> {};
+
+TEST_P(BadMapTest, TheBinaryExitsOneWithOneLineNamingTheProblem) { expect_rejected(GetParam()); }
+
+TEST_P(BadMapTest, ParsePuzzleThrowsTheSameError) {
+  const Bad& c = GetParam();
+  const std::string what = parse_error(c.input);
+  ASSERT_NE(what, "") << "parse_puzzle accepted the input";
+  EXPECT_NE(what.find(c.keyword), std::string::npos) << what;
+  if (c.line) {
+    EXPECT_NE(what.find("line " + std::to_string(c.line)), std::string::npos) << what;
+  }
+  if (c.column) {
+    EXPECT_NE(what.find("column " + std::to_string(c.column)), std::string::npos) << what;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Catalogue, BadMapTest, ::testing::ValuesIn(map_cases()), case_name);
+
+TEST(CatalogueTest, CoversEveryInvalidPrintableCharacterAndEveryClass) {
+  std::vector<Bad> all = map_cases(), options = option_cases();
+  std::size_t chars = 0;
+  for (const Bad& c : all) chars += c.name.rfind("InvalidChar", 0) == 0 || c.name.rfind("ControlChar", 0) == 0;
+  // 38 printable non-symbols (punctuation, digits, space), 29 control bytes, DEL.
+  EXPECT_EQ(chars, 38u + 29u + 1u);
+  EXPECT_GE(all.size() - chars, 30u);
+  EXPECT_GE(options.size(), 20u);
+  all.insert(all.end(), options.begin(), options.end());
+  std::vector<std::string> names;
+  for (const Bad& c : all) names.push_back(c.name);
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end()) << "duplicate case name";
+}
+
+// ==== GoodInputTest: sloppy but valid input ==========================================
+
+/// Replaces every "\n" of `text` with `eol`.
+std::string with_line_ends(const std::string& text, const std::string& eol) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\n') out += eol;
+    else out += c;
+  }
+  return out;
+}
+
+struct Good {
+  std::string name;
+  std::string input;  ///< a variant of spec-simple.txt
+};
+
+void PrintTo(const Good& g, std::ostream* os) { *os << g.name; }
+
+std::vector<Good> good_cases() {
+  const std::string rows = "@..A..b\n.a.#B##\n####...\n?..B.^^\n";
+  std::string all_printable = "//";
+  for (int c = 0x20; c < 0x7F; ++c) all_printable += static_cast<char>(c);
+  std::string many_comments;
+  for (int i = 0; i < 100; ++i) many_comments += "// comment " + std::to_string(i) + "\n";
+  return {
+      {"CrlfEverywhere", with_line_ends(kSimple, "\r\n")},
+      {"CrlfWithoutFinalLineEnd", with_line_ends("2 4 7\n@..A..b\n.a.#B##\n####...\n?..B.^^", "\r\n")},
+      {"CrlfOnlyInTheHeader", "2 4 7\r\n" + rows},
+      {"TrailingSpacesAfterRows", "2 4 7\n@..A..b  \n.a.#B## \n####...\t\n?..B.^^ \t \n"},
+      {"TrailingBlanksAndCrlf", "2 4 7\r\n@..A..b \r\n.a.#B##\t\r\n####...\r\n?..B.^^  \r\n"},
+      {"BlankLinesAfterTheMap", "2 4 7\n" + rows + "\n\n\n"},
+      {"BlankishLinesAfterTheMap", "2 4 7\n" + rows + "   \n\t\n\r\n \t \r\n"},
+      {"NoNewlineAtTheEnd", "2 4 7\n@..A..b\n.a.#B##\n####...\n?..B.^^"},
+      {"NoNewlineAfterTrailingSpaces", "2 4 7\n@..A..b\n.a.#B##\n####...\n?..B.^^  "},
+      {"CommentWithEveryPrintableCharacter", "2 4 7\n" + all_printable + "\n" + rows},
+      {"CommentWithTabsAndHighBytes", "2 4 7\n//\t\x80\xC3\xA9\xFF\x01\x7F\n" + rows},
+      {"CommentThatLooksLikeAMap", "2 4 7\n//@..A..b\n// 0 0 0\n//?\n" + rows},
+      {"EmptyComment", "2 4 7\n//\n" + rows},
+      {"ManyComments", "2 4 7\n" + many_comments + rows},
+      {"HeaderWithExtraSpaces", "2   4  7\n" + rows},
+      {"HeaderWithTabs", "2\t4\t\t7\n" + rows},
+      {"HeaderWithLeadingAndTrailingBlanks", "  2 4 7 \t \n" + rows},
+      {"HeaderWithLeadingZeros", "002 04 0007\n" + rows},
+  };
+}
+
+class GoodInputTest : public ::testing::TestWithParam<Good> {};
+
+TEST_P(GoodInputTest, AcceptedWithTheSpecOutputInEveryMode) {
+  const Good& g = GetParam();
+  for (const char* mode : {"queue-map", "queue-list", "stack-map", "stack-list"}) {
+    std::string m = mode;
+    std::string args = std::string("--") + m.substr(0, 5) + " -o " + m.substr(6);
+    Result r = run_puzzle(args, g.input);
+    EXPECT_EQ(r.status, 0) << args << ": " << r.err;
+    EXPECT_EQ(r.err, "") << args;
+    EXPECT_EQ(r.out, expected(m)) << args;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sloppy, GoodInputTest, ::testing::ValuesIn(good_cases()),
+                         [](const ::testing::TestParamInfo<Good>& info) { return info.param.name; });
+
+TEST(GoodInputTest, WhatFollowsTheMapIsIgnoredWithAWarning) {
+  // As a solver that reads `height` rows and stops: the output is the map's alone, and
+  // stderr names the first line that holds something (blank lines before it do not).
+  const std::string rows = "@..A..b\n.a.#B##\n####...\n?..B.^^\n";
+  struct Case { std::string after; int line; };
+  const Case cases[] = {
+      {"// a comment after the map\n", 6},
+      {"@..A..b\n", 6},               // a fifth row: the header says 4
+      {"\n \t\n#######\n", 8},       // after blank lines
+      {"xyz+=~ and what not", 6},     // anything, without a final newline
+      {"..\r\nmore\r\n", 6},          // CRLF
+      {"a\rb\n", 6},                  // even a carriage return inside a line
+  };
+  for (const Case& c : cases) {
+    const std::string input = "2 4 7\n" + rows + c.after;
+    for (const char* mode : {"queue-map", "queue-list", "stack-map", "stack-list"}) {
+      const std::string m = mode;
+      Result r = run_puzzle("--" + m.substr(0, 5) + " -o " + m.substr(6), input);
+      EXPECT_EQ(r.status, 0) << mode << ": " << r.err;
+      EXPECT_EQ(r.out, expected(m)) << mode;
+      EXPECT_EQ(r.err, "puzzle: warning: line " + std::to_string(c.line) + ": ignoring what follows the map's 4 rows\n")
+          << mode << " after " << c.after;
+    }
+  }
+  // In process, the warning goes to the sink's warnings, not into the output.
+  std::string out, warnings;
+  puzzle::Sink sink(&out, &warnings);
+  puzzle::Options options;
+  options.container = puzzle::Container::queue;
+  puzzle::run("0 1 2\n@?\n..\n", options, sink);
+  EXPECT_EQ(out, "// color ^\n@?\n");
+  EXPECT_EQ(warnings, "line 3: ignoring what follows the map's 1 row\n");
+}
+
+TEST(GoodInputTest, ZeroColorsWithTrapsIsValid) {
+  // With 0 colors a trap is still a symbol; the path crosses it without a layer change.
+  const std::string input = "0 2 4\n@^^.\n#^#?\n";
+  Result r = run_puzzle("-q -o list", input);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "(^, (0, 0))\n(^, (0, 1))\n(^, (0, 2))\n(^, (0, 3))\n(^, (1, 3))\n");
+  r = run_puzzle("-s", input);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "// color ^\n@+++\n#.#?\n") << "traps off the path show as dots; one layer only";
+}
+
+TEST(GoodInputTest, TwentySixColorsAcceptEveryLetter) {
+  std::string row1 = "@", row2 = "?";
+  for (char c = 'a'; c <= 'z'; ++c) row1 += c;
+  for (char c = 'A'; c <= 'Z'; ++c) row2 += c;
+  Result r = run_puzzle("-q -o list", "26 2 27\n" + row1 + "\n" + row2 + "\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "(^, (0, 0))\n(^, (1, 0))\n");
+}
+
+TEST(GoodInputTest, OneByOneCannotHoldBothSymbolsButOneByTwoCan) {
+  EXPECT_EQ(run_puzzle("-q", "0 1 1\n@\n").status, 1);
+  Result r = run_puzzle("-q -o list", "0 1 2\n?@\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "(^, (0, 1))\n(^, (0, 0))\n");
+}
+
+// ==== StreamTest: standard input and output that are not plain files ===================
+// The redirections inside the command replace the ones run adds around it.
+
+TEST(StreamTest, StandardInputThatIsADirectoryIsAnErrorNotACrash) {
+  Result r = run(puzzle_bin() + " -q < /");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("puzzle: error: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("cannot read standard input: Is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(StreamTest, ClosedStandardInputIsAnError) {
+  Result r = run(puzzle_bin() + " -q <&-");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err.rfind("puzzle: error: ", 0), 0u) << r.err;
+}
+
+TEST(StreamTest, ABadHeaderIsRejectedWithoutWaitingForTheEndOfTheInput) {
+  // `yes | puzzle -q` or `puzzle -q < /dev/zero` never end: a solver that reads all of
+  // standard input before it looks at the header fills the memory first. Here the
+  // writer stalls for 3 seconds after a bad first line; the solver has 2.
+  Result r = run("{ printf 'not a map\\n'; sleep 3; } | timeout 2 " +
+                                     puzzle_bin() + " -q");
+  EXPECT_EQ(r.status, 1) << "124 means it waited for the end of the input: " << r.err;
+  EXPECT_NE(r.err.find("num_colors"), std::string::npos) << r.err;
+}
+
+TEST(StreamTest, ReadsAFileFromWhereStandardInputStandsNotFromItsStart) {
+  // The shell reads the first line of the file; the solver gets the rest, as it would
+  // through a pipe, and must not rewind to bytes that were never given to it.
+  std::string input = std::string("junk line\n") + kSimple;
+  for (const char* how : {"cat | ", ""}) {
+    Result r = run(std::string("IFS= read -r skipped; ") + how +
+                                       puzzle_bin() + " -q -o list", input);
+    const char* label = *how ? "through a pipe: " : "from the file: ";
+    EXPECT_EQ(r.status, 0) << label << r.err;
+    EXPECT_EQ(r.out, expected("queue-list")) << label;
+  }
+}
+
+TEST(StreamTest, AFullDiskIsReportedWithExitOne) {
+  // The answer cannot be written: exit 0 would tell the caller it was.
+  Result r = run(puzzle_bin() + " -q > /dev/full", kSimple);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("cannot write the output to standard output: No space left on device"), std::string::npos) << r.err;
+}
+
+TEST(StreamTest, ClosedStandardOutputIsReportedWithExitOne) {
+  Result r = run(puzzle_bin() + " -s -o list >&-", kSimple);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("write"), std::string::npos) << r.err;
+}
+
+TEST(StreamTest, HelpToAFullDiskIsReportedWithExitOne) {
+  Result r = run(puzzle_bin() + " --help > /dev/full");
+  EXPECT_EQ(r.status, 1) << r.err;
+}
+
+TEST(StreamTest, AMapTypedAtATerminalIsAskedFor) {
+  // With a terminal as standard input, the solver says on stderr what it waits for and
+  // how to end it; through a pipe it says nothing (every other test here).
+  Result r = run("python3 tests/scripts/pty-run --stdin " + puzzle_bin() + " -q -o list",
+                                     "0 1 2\n@?\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "puzzle: reading a map from the terminal: type or paste it, then press Ctrl-D on a new line\n"
+                   "(to read a file: puzzle -q < MAP)\n");
+  EXPECT_EQ(r.out, "(^, (0, 0))\n(^, (0, 1))\n");
+}
+
+// ==== Replays and mutations ========================================================
+
+/// Files in `dir`, sorted; empty if the folder is missing.
+std::vector<std::string> files_in(const std::string& dir) {
+  std::vector<std::string> files;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d))
+      if (e->d_name[0] != '.') files.push_back(dir + "/" + e->d_name);
+    closedir(d);
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// A word quoted for /bin/sh.
+std::string shell_quote(const std::string& word) {
+  std::string q = "'";
+  for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+/// The command line (words) and the map of a fuzz input (tests/fuzz/puzzle_fuzz.cpp's
+/// layout): the first byte picks the options, or, with a high nibble of 0xF, the first
+/// line holds them (words between single spaces).
+std::pair<std::vector<std::string>, std::string> split_fuzz_input(const std::string& data) {
+  auto mode = static_cast<unsigned char>(data[0]);
+  std::string rest = data.substr(1);
+  if ((mode & 0xF0) != 0xF0) return {{mode & 1 ? "-s" : "-q", "-o", mode & 2 ? "list" : "map"}, rest};
+  std::size_t end = rest.find('\n');
+  std::string line = rest.substr(0, end), map = end == std::string::npos ? "" : rest.substr(end + 1);
+  std::vector<std::string> words;
+  for (std::size_t pos = 0;;) {
+    std::size_t space = line.find(' ', pos);
+    words.push_back(line.substr(pos, space == std::string::npos ? std::string::npos : space - pos));
+    if (space == std::string::npos) break;
+    pos = space + 1;
+  }
+  return {words, map};
+}
+
+TEST(RegressionTest, FuzzFindingsReplayCleanly) {
+  // Each file is a fuzz input that once broke the solver, or a guard of a dangerous
+  // class (sizes that overflow, CR-only line ends, ...). Through the binary it must
+  // exit 1 with one message and nothing on stdout, or exit 0 with the reference
+  // solver's answer; never crash (under make sanitize, never a sanitizer report).
+  std::vector<std::string> files = files_in("tests/fuzz/regressions");
+  ASSERT_FALSE(files.empty()) << "tests/fuzz/regressions/ is missing";
+  int answered = 0;
+  for (const std::string& file : files) {
+    std::string data = read_file(file);
+    if (data.empty()) continue;
+    auto [words, map] = split_fuzz_input(data);
+    std::string args;
+    for (const std::string& w : words) args += " " + shell_quote(w);
+    Result r = run_puzzle(args, map);
+    EXPECT_TRUE(r.status == 0 || r.status == 1) << file << ": exit " << r.status << "\n" << r.err;
+    if (r.status == 0) {
+      const puzzle::Options options = parse(words);
+      Reference ref(map_of(puzzle::parse_puzzle(map)));
+      EXPECT_EQ(r.out, ref.solve(options.container == puzzle::Container::stack, options.output == puzzle::OutputMode::list))
+          << file;
+      EXPECT_EQ(r.err, "") << file;
+      ++answered;
+    } else if (r.status == 1) {
+      EXPECT_EQ(r.err.rfind("puzzle: error: ", 0), 0u) << file << ": " << r.err;
+      EXPECT_EQ(r.out, "") << file;
+    }
+  }
+  EXPECT_GE(answered, 1);  // the valid one-long-row
+}
+
+TEST(MutationTest, ByteLevelMutationsOfTheSpecMapsAreRejectedOrAnsweredExactly) {
+  // 20000 seeded mutations: flip, insert, delete or duplicate bytes, favouring the
+  // characters that matter to the parser. Each must throw puzzle::Error with a message,
+  // or solve, with the reference solver's output on the map the parser read.
+  const char kInteresting[] = "@?.#^aAzZ/\r\n\t 0123456789-\xFF";
+  std::vector<std::string> seeds;
+  for (const char* f : {"spec-simple.txt", "spec-full.txt", "spec-simple-no.txt", "spec-full-no.txt"})
+    seeds.push_back(read_file(std::string("spec-inputs/") + f));
+  Rng rng{281};
+  auto below = [&rng](std::size_t n) { return std::size_t{rng.below(static_cast<std::uint32_t>(n))}; };
+  int accepted = 0, refused = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::string text = seeds[below(seeds.size())];
+    for (std::size_t n = 1 + below(4); n > 0; --n) {
+      std::size_t pos = below(text.size() + 1);
+      char c = below(3) ? kInteresting[below(sizeof kInteresting - 1)] : static_cast<char>(below(256));
+      switch (below(4)) {
+        case 0: if (pos < text.size()) text[pos] = c; break;
+        case 1: text.insert(pos, 1, c); break;
+        case 2: if (pos < text.size()) text.erase(pos, 1 + below(3)); break;
+        default: text.insert(pos, text.substr(pos, below(12))); break;
+      }
+    }
+    puzzle::Options options;
+    options.container = i & 1 ? puzzle::Container::stack : puzzle::Container::queue;
+    options.output = i & 2 ? puzzle::OutputMode::list : puzzle::OutputMode::map;
+    try {
+      const Map read = map_of(puzzle::parse_puzzle(text));
+      const std::string out = puzzle::run_to_string(text, options);
+      ++accepted;
+      ASSERT_EQ(out, Reference(read).solve(i & 1, i & 2)) << "mutation " << i << " of:\n" << text;
+    } catch (const puzzle::Error& e) {
+      ++refused;
+      ASSERT_STRNE(e.what(), "") << "mutation " << i;
+    }
+  }
+  // Both outcomes must really occur, or the mutations test nothing.
+  EXPECT_GT(accepted, 1000);
+  EXPECT_GT(refused, 1000);
+}
+
+}  // namespace
