@@ -52,6 +52,7 @@ MEMORY_LIMIT = 512 << 20  # bytes of address space per run (a 10x10 map needs a 
 TEST_NAME = re.compile(r"^test-([1-9]|1[0-5])-([sq])([ml]?)\.txt$")  # N 1..15, no leading zero
 MAX_FILES = 15
 MAX_SIDE = 10
+MIN_MUTANTS = 120  # the list covers every rule, output element and boundary several ways
 
 
 class ListError(Exception):
@@ -639,7 +640,7 @@ def cmd_check(_argv):
         mutants = []
     if mutants:
         counted = sum(m.counted for m in mutants)
-        result(counted >= 40, "at least 40 non-equivalent mutants", f"{counted} listed")
+        result(counted >= MIN_MUTANTS, f"at least {MIN_MUTANTS} counted (non-equivalent) mutants", f"{counted} listed")
         # Each applies, and the mutated source compiles: built already by make mutants,
         # or a syntax check (templates instantiated), both remembered per source.
         problems = syntax_check(mutants, read_source(), os.cpu_count() or 2)
@@ -710,6 +711,19 @@ def cmd_check(_argv):
         result(any(fl[1:] == "l" for fl in all_flags) and any(fl[1:] in ("m", "") for fl in all_flags),
                "the test files use both list and map output")
         result(unsolvable > 0, "a test file has no solution")
+
+    # The checklist (situations.py): every situation shows in some file, in each container
+    # and output type that changes how it shows.
+    if files:
+        import situations  # here: it imports this module
+        try:
+            table = situations.coverage(files)
+        except Exception as e:  # no ./puzzle_trace: one failure that says so
+            result(False, "the situations the test files cover", str(e))
+        else:
+            for name, _, desc in situations.SITUATIONS:
+                missing = situations.missing_for(name, table[name])
+                result(not missing, f"situation {name} ({desc})", missing)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
