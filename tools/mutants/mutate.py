@@ -523,6 +523,14 @@ def cmd_run(argv):
                 verdict = "exposed by no file" + ("" if m.counted else " (equivalent)")
             else:
                 verdict = "exposed by " + " ".join(file_number(label) for label in found)
+                statuses = {}  # how the exit status differs (a crash, a hang) -> files
+                for label, reason in found.items():
+                    if reason.startswith("exit "):
+                        status = reason[len("exit "):].split(" (expected")[0]
+                        statuses.setdefault(status if not status[0].isdigit() else "exit " + status,
+                                            []).append(file_number(label))
+                if statuses:
+                    verdict += " (" + "; ".join(f"{k} on {' '.join(v)}" for k, v in statuses.items()) + ")"
                 if not m.counted:
                     verdict += "  !!! marked equivalent"
             print(f"[{done:{width}}/{len(mutants)}] {how} {m.name}: {verdict}", flush=True)
@@ -538,10 +546,6 @@ def cmd_run(argv):
               f"{len(alone)} that no other file does" + (":" if alone else ""))
         if alone:
             print(wrap(alone))
-        status = [f"{m.name} ({exposed_by[m.name][label]})" for m in counted
-                  if exposed_by[m.name].get(label, "").startswith("exit")]
-        if status:
-            print(wrap(["status differs:"] + status))
     missed = [m for m in counted if not exposed_by[m.name]]
     print(f"== not exposed by any file ({len(missed)}):" + ("" if missed else " none"))
     for m in missed:
