@@ -4,11 +4,12 @@
 
 The course scores a submission's test files by the buggy solvers they expose; this
 harness stands in for those. Each mutant in tools/mutants/mutants.txt is a small named
-source edit of puzzle.cpp: a plausible bug, like the course's buggy solvers. `run` builds every mutant into
-build/mutants/NAME/puzzle, runs it and the real ./puzzle on every top-level
-test-N-FLAGS.txt with that file's flags, and reports which mutants each file exposes
-(different stdout, a different exit status, a crash or a hang), the mutants no file
-exposes, and last `exposed K of M mutants` (M leaves out the equivalent mutants).
+source edit of puzzle.cpp: a plausible bug, like the course's buggy solvers. `run`
+builds every mutant into build/mutants/NAME/puzzle, runs it and the real ./puzzle on
+every top-level test-N-FLAGS.txt with that file's flags, and reports which mutants each
+file exposes (different stdout, a different exit status, a crash or a hang), the
+mutants no file exposes, and last `exposed K of M mutants` (M leaves out the
+equivalent mutants).
 
 Commands (run from anywhere; paths are relative to the repository root):
   mutate.py run [--jobs N] [--only NAME,...] [FILE ...]
@@ -16,8 +17,9 @@ Commands (run from anywhere; paths are relative to the repository root):
       N jobs at a time (default: one per core); `run --help` tells more
   mutate.py check
       fast checks for `make test`: every mutant applies (each find-text occurs exactly
-      once in puzzle.cpp), the test files are valid, small, correctly named and checked
-      by tools/check; ends with "N passed, M failed"
+      once in puzzle.cpp) and compiles, at least 120 are counted, the test files are
+      valid, small, correctly named and checked by tools/check, and they cover every
+      situation of situations.py; ends with "N passed, M failed"
   mutate.py list
       the mutants, one a line: name, kind (mutant or equivalent), description
   mutate.py build [--jobs N] [--only NAME,...]

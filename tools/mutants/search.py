@@ -139,7 +139,11 @@ def main(argv):
             print("search.py: --situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)",
                   file=sys.stderr)
             return 2
-        return climb(flags, opts, unsolvable)
+        try:
+            return climb(flags, opts, unsolvable)
+        except mutate.ListError as e:  # no ./puzzle_trace for a map with no solution
+            print(f"search.py: error: {e}", file=sys.stderr)
+            return 2
     opts = {"--tries": "3000", "--seed": "1", "--max-side": "6", "--colors": "3", "--modes": "s,q",
             "--output": "l", "--height": "0", "--width": "0", "--out": os.path.join(mutate.ROOT, "build", "mutants", "found")}
     wanted = None
