@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-"""Mutation harness for the bug-finding test files (issue 5).
+"""Mutation harness for the bug-finding test files.
 
-Each mutant in tools/mutants/mutants.txt is a small named source edit of puzzle.cpp:
-a plausible bug, like the course's buggy solvers. `run` builds every mutant into
-build/mutants/NAME/puzzle, runs it and the real ./puzzle on every top-level
-test-N-FLAGS.txt with that file's flags, and reports which mutants each file exposes
-(different stdout, a different exit status, a crash or a hang), the mutants no file
-exposes, and last `exposed K of M mutants` (M leaves out the equivalent mutants).
+The course scores a submission's test files by the buggy solvers they expose; this
+harness stands in for those. Each mutant in tools/mutants/mutants.txt is a small named
+source edit of puzzle.cpp: a plausible bug, like the course's buggy solvers. `run`
+builds every mutant into build/mutants/NAME/puzzle, runs it and the real ./puzzle on
+every top-level test-N-FLAGS.txt with that file's flags, and reports which mutants each
+file exposes (different stdout, a different exit status, a crash or a hang), the
+mutants no file exposes, and last `exposed K of M mutants` (M leaves out the
+equivalent mutants).
 
 Commands (run from anywhere; paths are relative to the repository root):
-  mutate.py run [--jobs N] [--only NAME ...] [FILE ...]
-      the full report; exit 1 unless every non-equivalent mutant is exposed
+  mutate.py run [--jobs N] [--only NAME,...] [FILE ...]
+      the full report (make mutants); exit 1 unless every counted mutant is exposed;
+      N jobs at a time (default: one per core); `run --help` tells more
   mutate.py check
       fast checks for `make test`: every mutant applies (each find-text occurs exactly
-      once in puzzle.cpp), the test files are valid, small, correctly named and checked
-      by tools/check; ends with "N passed, M failed"
+      once in puzzle.cpp) and compiles, at least 120 are counted, the test files are
+      valid, small, correctly named and checked by tools/check, and they cover every
+      situation of situations.py; ends with "N passed, M failed"
   mutate.py list
       the mutants, one a line: name, kind (mutant or equivalent), description
-  mutate.py build [--jobs N] [--only NAME ...]
+  mutate.py build [--jobs N] [--only NAME,...]
       builds the mutants only
   mutate.py expose FLAGS MAP ...
       for maps that are not test files yet (FLAGS as in a file name, e.g. sl): the
@@ -38,6 +42,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 MUTANTS_FILE = os.path.join(ROOT, "tools", "mutants", "mutants.txt")
@@ -49,6 +54,7 @@ MEMORY_LIMIT = 512 << 20  # bytes of address space per run (a 10x10 map needs a 
 TEST_NAME = re.compile(r"^test-([1-9]|1[0-5])-([sq])([ml]?)\.txt$")  # N 1..15, no leading zero
 MAX_FILES = 15
 MAX_SIDE = 10
+MIN_MUTANTS = 120  # the list covers every rule, output element and boundary several ways
 
 
 class ListError(Exception):
@@ -245,26 +251,38 @@ def compiler():
     return os.environ.get("CXX") or "g++"
 
 
+def build_state(mutant, source):
+    """(mutated source, stamp, folder) of a mutant: the stamp is a hash of the compile
+    command and the mutated source, kept in the folder once it was built or checked.
+    Raises ListError if the mutant does not apply."""
+    mutated = apply_mutant(mutant, source)
+    command = [compiler()] + BUILD_FLAGS
+    stamp = hashlib.sha256((" ".join(command) + "\n" + mutated).encode()).hexdigest()
+    return mutated, stamp, os.path.join(BUILD_DIR, mutant.name)
+
+
+def stamped(path, stamp):
+    if not os.path.exists(path):
+        return False
+    with open(path) as f:
+        return f.read().strip() == stamp
+
+
+def write_stamp(path, stamp):
+    with open(path, "w") as f:
+        f.write(stamp + "\n")
+
+
 def compile_mutant(mutant, source, syntax_only=False):
     """Builds one mutant into build/mutants/NAME/puzzle or, with syntax_only, only checks
     that it compiles; either is skipped when NAME's stamp says it was done for this
     source with these flags (a built mutant compiles). Raises ListError if the mutant
     does not apply. Returns (mutant, binary, error text or None, compiled)."""
-    mutated = apply_mutant(mutant, source)
-    folder = os.path.join(BUILD_DIR, mutant.name)
+    mutated, stamp, folder = build_state(mutant, source)
     os.makedirs(folder, exist_ok=True)
-    command = [compiler()] + BUILD_FLAGS
-    stamp = hashlib.sha256((" ".join(command) + "\n" + mutated).encode()).hexdigest()
     binary = os.path.join(folder, "puzzle")
     built, checked = os.path.join(folder, "stamp"), os.path.join(folder, "syntax-stamp")
-
-    def stamped(path):
-        if not os.path.exists(path):
-            return False
-        with open(path) as f:
-            return f.read().strip() == stamp
-
-    if (stamped(built) and os.path.exists(binary)) or (syntax_only and stamped(checked)):
+    if (stamped(built, stamp) and os.path.exists(binary)) or (syntax_only and stamped(checked, stamp)):
         return mutant, binary, None, False
     src = os.path.join(folder, "puzzle.cpp")
     with open(src, "w", encoding="utf-8") as f:
@@ -273,32 +291,86 @@ def compile_mutant(mutant, source, syntax_only=False):
     if os.path.exists(done):
         os.remove(done)
     target = ["-fsyntax-only"] if syntax_only else ["-o", binary]
-    p = subprocess.run(command + [src] + target, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    p = subprocess.run([compiler()] + BUILD_FLAGS + [src] + target, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         text = p.stdout.decode(errors="replace").strip().split("\n")
         return mutant, binary, "\n".join(text[:12]), True
-    with open(done, "w") as f:
-        f.write(stamp + "\n")
+    write_stamp(done, stamp)
     return mutant, binary, None, True
 
 
+def syntax_check(mutants, source, jobs):
+    """{name: None, or why the mutant does not apply or compile}. A syntax check costs
+    about 1.2 s a mutant, most of it in the standard headers; so the mutants not
+    checked or built for this source yet are checked together, `jobs` translation
+    units of many mutants each (every copy of the solver in a namespace of its own,
+    the #include lines once at the top: about 0.1 s a mutant). A unit that fails is
+    checked again a mutant at a time, for each one's own messages."""
+    results, todo = {}, []
+    for m in mutants:
+        try:
+            mutated, stamp, folder = build_state(m, source)
+        except ListError as e:
+            results[m.name] = str(e)
+            continue
+        built, checked = os.path.join(folder, "stamp"), os.path.join(folder, "syntax-stamp")
+        if stamped(checked, stamp) or (stamped(built, stamp) and os.path.exists(os.path.join(folder, "puzzle"))):
+            results[m.name] = None
+        else:
+            todo.append((m, mutated, stamp, checked))
+    units = [todo[k::jobs] for k in range(jobs) if todo[k::jobs]]
+
+    def check_unit(index, unit):
+        includes = []
+        for _, mutated, _, _ in unit:
+            includes += [line for line in mutated.split("\n") if line.startswith("#include") and line not in includes]
+        text = "\n".join(includes) + "\n"
+        for k, (m, mutated, _, _) in enumerate(unit):
+            body = "\n".join("" if line.startswith("#include") else line for line in mutated.split("\n"))
+            text += f'namespace mutant_{k} {{\n#line 1 "{m.name}"\n{body}\n}}\n'
+        os.makedirs(BUILD_DIR, exist_ok=True)
+        src = os.path.join(BUILD_DIR, f"syntax-{index}.cpp")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(text)
+        p = subprocess.run([compiler()] + BUILD_FLAGS + [src, "-fsyntax-only"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode == 0:
+            for m, _, stamp, checked in unit:
+                os.makedirs(os.path.dirname(checked), exist_ok=True)
+                write_stamp(checked, stamp)
+            return [(m.name, None) for m, _, _, _ in unit]
+        return [(m.name, compile_mutant(m, source, syntax_only=True)[2]) for m, _, _, _ in unit]
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        for found in pool.map(lambda u: check_unit(*u), enumerate(units)):
+            for name, error in found:
+                results[name] = error and f"does not compile:\n{error}"
+    return results
+
+
 def build_all(mutants, jobs, quiet=False):
-    """{name: binary} for every mutant; exits 2 if one does not apply or compile."""
+    """{name: binary} for every mutant; exits 2 if one does not apply or compile. Prints
+    a line per mutant it builds (unless quiet)."""
     source = read_source()
     for m in mutants:  # every find-text first, so that a stale list fails at once
         apply_mutant(m, source)
     binaries, errors, rebuilt = {}, [], 0
+    started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        for mutant, binary, error, built in pool.map(lambda m: compile_mutant(m, source), mutants):
+        futures = [pool.submit(compile_mutant, m, source) for m in mutants]
+        for future in concurrent.futures.as_completed(futures):
+            mutant, binary, error, built = future.result()
             if error:
                 errors.append(f"mutant {mutant.name} does not compile:\n{error}")
             binaries[mutant.name] = binary
             rebuilt += built
+            if built and not quiet:
+                print(f"  built {rebuilt:3} {mutant.name} ({time.monotonic() - started:.0f} s)", flush=True)
     if errors:
         raise ListError("\n".join(errors))
     if not quiet:
         print(f"built {rebuilt} mutants ({len(mutants) - rebuilt} up to date) with "
-              f"{compiler()} {' '.join(BUILD_FLAGS)} in build/mutants/")
+              f"{compiler()} {' '.join(BUILD_FLAGS)} in build/mutants/", flush=True)
     return binaries
 
 
@@ -319,12 +391,18 @@ def exposes(reference, binary, args, data):
     return None
 
 
-def expose_matrix(mutants, binaries, inputs, jobs):
-    """inputs: [(label, args, bytes)]. Returns {label: {name: reason}} of exposures."""
+def reference_outputs(inputs):
+    """{label: (exit status, stdout)} of the reference solver on each input."""
     ref = {}
     for label, args, data in inputs:
-        status, out, err = run_program(reference_bin(), args, data)
+        status, out, _ = run_program(reference_bin(), args, data)
         ref[label] = (status, out)
+    return ref
+
+
+def expose_matrix(mutants, binaries, inputs, jobs):
+    """inputs: [(label, args, bytes)]. Returns {label: {name: reason}} of exposures."""
+    ref = reference_outputs(inputs)
     result = {label: {} for label, _, _ in inputs}
     tasks = [(label, args, data, m) for label, args, data in inputs for m in mutants]
 
@@ -351,18 +429,36 @@ def wrap(names, indent="    ", width=92):
     return "\n".join(lines)
 
 
+RUN_USAGE = """usage: mutate.py run [--jobs N] [--only NAME,...] [FILE ...]
+Builds every mutant of tools/mutants/mutants.txt (cached in build/mutants/), runs each
+and the reference solver on every top-level test-N-FLAGS.txt (or the FILEs given, named
+like test files) and reports which mutants each file exposes. A line per mutant as it
+is built and run, then a line per file, the mutants no file exposes, the equivalent
+mutants, the time taken, and last "exposed K of M mutants". Exit status 0 only when
+every counted mutant is exposed and no equivalent one is.
+  --jobs N          builds and runs N at a time (default: the number of cores, {cores} here)
+  --only NAME,...   only these mutants
+Environment: CXX, PUZZLE_BIN, MUTANTS_SOURCE (see mutate.py --help)."""
+
+
 def run_options(argv):
     """(jobs, mutants, the other arguments) from [--jobs N] [--only NAME,...] ...; an
-    unknown name in --only is an error."""
-    jobs, only, rest = 2, None, []
+    unknown name in --only or an unknown option is an error."""
+    jobs, only, rest = os.cpu_count() or 2, None, []
     i = 0
     while i < len(argv):
+        if argv[i] in ("--jobs", "--only") and i + 1 == len(argv):
+            raise ListError(f"{argv[i]} needs a value (see --help)")
         if argv[i] == "--jobs":
+            if not argv[i + 1].isdigit() or int(argv[i + 1]) < 1:
+                raise ListError(f"--jobs needs a number of at least 1, not {argv[i + 1]!r}")
             jobs = int(argv[i + 1])
             i += 2
         elif argv[i] == "--only":
             only = set(argv[i + 1].split(","))
             i += 2
+        elif argv[i].startswith("-"):
+            raise ListError(f"unknown option {argv[i]!r} (see --help)")
         else:
             rest.append(argv[i])
             i += 1
@@ -375,46 +471,98 @@ def run_options(argv):
     return jobs, mutants, rest
 
 
+def file_number(label):
+    m = TEST_NAME.match(label)
+    return m.group(1) if m else label
+
+
 def cmd_run(argv):
     jobs, mutants, files = run_options(argv)
     files = files or test_files()
     if not files:
         print("no test files (test-N-FLAGS.txt) at the top level")
         return 1
+    for f in files:
+        if not TEST_NAME.match(os.path.basename(f)):
+            raise ListError(f"{f}: not named like a test file, test-N-FLAGS.txt")
     if not os.access(reference_bin(), os.X_OK):
         raise ListError(f"no reference solver at {reference_bin()} (make release)")
-    binaries = build_all(mutants, jobs)
+    started = time.monotonic()
+    source = read_source()
+    for m in mutants:  # every find-text first, so that a stale list fails at once
+        apply_mutant(m, source)
     inputs = file_inputs(files)
-    ref, matrix = expose_matrix(mutants, binaries, inputs, jobs)
+    ref = reference_outputs(inputs)
+    print(f"{len(mutants)} mutants, {len(inputs)} files, {jobs} at a time "
+          f"(a mutant is built with {compiler()} {' '.join(BUILD_FLAGS)} unless cached in build/mutants/)",
+          flush=True)
+
+    def one(m):
+        """Builds m if needed and runs it on every file: (m, {label: reason}, error, built)."""
+        _, binary, error, built = compile_mutant(m, source)
+        if error:
+            return m, {}, error, built
+        found = {}
+        for label, args, data in inputs:
+            reason = exposes(ref[label], binary, args, data)
+            if reason:
+                found[label] = reason
+        return m, found, None, built
+
+    exposed_by, errors, built_count = {}, [], 0
+    width = len(str(len(mutants)))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(one, m) for m in mutants]
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            m, found, error, built = future.result()
+            built_count += built
+            exposed_by[m.name] = found
+            how = "built " if built else "cached"
+            if error:
+                errors.append(f"mutant {m.name} does not compile:\n{error}")
+                verdict = "DOES NOT COMPILE"
+            elif not found:
+                verdict = "exposed by no file" + ("" if m.counted else " (equivalent)")
+            else:
+                verdict = "exposed by " + " ".join(file_number(label) for label in found)
+                statuses = {}  # how the exit status differs (a crash, a hang) -> files
+                for label, reason in found.items():
+                    if reason.startswith("exit "):
+                        status = reason[len("exit "):].split(" (expected")[0]
+                        statuses.setdefault(status if not status[0].isdigit() else "exit " + status,
+                                            []).append(file_number(label))
+                if statuses:
+                    verdict += " (" + "; ".join(f"{k} on {' '.join(v)}" for k, v in statuses.items()) + ")"
+                if not m.counted:
+                    verdict += "  !!! marked equivalent"
+            print(f"[{done:{width}}/{len(mutants)}] {how} {m.name}: {verdict}", flush=True)
+    if errors:
+        raise ListError("\n".join(errors))
+
     counted = [m for m in mutants if m.counted]
     equivalents = [m for m in mutants if not m.counted]
-    exposed_by = {m.name: [] for m in mutants}
     for label, args, _ in inputs:
-        status = ref[label][0]
-        names = [m.name for m in counted if m.name in matrix[label]]
-        for name in matrix[label]:
-            exposed_by[name].append(label)
-        print(f"== {label} ({' '.join(args)}; reference exit {status}): exposes {len(names)}")
-        if names:
-            print(wrap(names))
-        crashed = [f"{n} ({r})" for n, r in matrix[label].items() if r.startswith("exit")]
-        if crashed:
-            print("  status differs: " + ", ".join(crashed))
-    missed = [m.name for m in counted if not exposed_by[m.name]]
+        names = [m.name for m in counted if label in exposed_by[m.name]]
+        alone = [n for n in names if len(exposed_by[n]) == 1]
+        print(f"== {label} ({' '.join(args)}; reference exit {ref[label][0]}): exposes {len(names)}, "
+              f"{len(alone)} that no other file does" + (":" if alone else ""))
+        if alone:
+            print(wrap(alone))
+    missed = [m for m in counted if not exposed_by[m.name]]
     print(f"== not exposed by any file ({len(missed)}):" + ("" if missed else " none"))
-    if missed:
-        for m in counted:
-            if m.name in missed:
-                print(f"    {m.name}: {m.desc}")
+    for m in missed:
+        print(f"    {m.name}: {m.desc}")
     if equivalents:
         print(f"== equivalent, not counted ({len(equivalents)}):")
         for m in equivalents:
             note = "" if not exposed_by[m.name] else \
                 f"  !!! EXPOSED by {', '.join(exposed_by[m.name])}: it is not equivalent"
             print(f"    {m.name}: {m.equivalent}{note}")
-    k = len(counted) - len(missed)
-    print(f"exposed {k} of {len(counted)} mutants")
     bad_equivalent = any(exposed_by[m.name] for m in equivalents)
+    k = len(counted) - len(missed)
+    print(f"took {time.monotonic() - started:.0f} s: {built_count} mutants built, "
+          f"{len(mutants) - built_count} cached, {len(mutants) * len(inputs)} runs, {jobs} at a time")
+    print(f"exposed {k} of {len(counted)} mutants")
     return 0 if k == len(counted) and not bad_equivalent else 1
 
 
@@ -498,19 +646,12 @@ def cmd_check(_argv):
         mutants = []
     if mutants:
         counted = sum(m.counted for m in mutants)
-        result(counted >= 40, "at least 40 non-equivalent mutants", f"{counted} listed")
-        source = read_source()
+        result(counted >= MIN_MUTANTS, f"at least {MIN_MUTANTS} counted (non-equivalent) mutants", f"{counted} listed")
         # Each applies, and the mutated source compiles: built already by make mutants,
         # or a syntax check (templates instantiated), both remembered per source.
-        def syntax(m):
-            try:
-                error = compile_mutant(m, source, syntax_only=True)[2]
-                return m, error and f"does not compile:\n{error}"
-            except ListError as e:
-                return m, str(e)
-        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-            for m, why in pool.map(syntax, mutants):
-                result(why is None, f"mutant {m.name}", why or "")
+        problems = syntax_check(mutants, read_source(), os.cpu_count() or 2)
+        for m in mutants:
+            result(problems[m.name] is None, f"mutant {m.name}", problems[m.name] or "")
 
     # The top level: only test-N-FLAGS.txt files start with "test"; at most 15; N distinct.
     # (Directories such as tests/ are not submitted: only files are checked.)
@@ -576,8 +717,36 @@ def cmd_check(_argv):
         result(any(fl[1:] == "l" for fl in all_flags) and any(fl[1:] in ("m", "") for fl in all_flags),
                "the test files use both list and map output")
         result(unsolvable > 0, "a test file has no solution")
+
+    # The checklist (situations.py): every situation shows in some file, in each container
+    # and output type that changes how it shows.
+    if files:
+        import situations  # here: it imports this module
+        try:
+            table = situations.coverage(files)
+        except Exception as e:  # no ./puzzle_trace: one failure that says so
+            result(False, "the situations the test files cover", str(e))
+        else:
+            for name, _, desc in situations.SITUATIONS:
+                missing = situations.missing_for(name, table[name])
+                result(not missing, f"situation {name} ({desc})", missing)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
+
+
+def command_usage(name):
+    """The usage of one command: RUN_USAGE for run, else its lines of the module's doc."""
+    if name == "run":
+        return RUN_USAGE.format(cores=os.cpu_count() or 2)
+    lines, keep = [], False
+    for line in __doc__.split("\n"):
+        if line.startswith("  mutate.py "):
+            keep = line.split()[1] == name
+        elif not line.startswith("    "):
+            keep = False
+        if keep:
+            lines.append(line[2:])
+    return "usage: " + "\n".join(lines)
 
 
 def main(argv):
@@ -586,6 +755,9 @@ def main(argv):
     if len(argv) < 2 or argv[1] not in commands:
         print(__doc__.strip())
         return 0 if len(argv) >= 2 and argv[1] in ("-h", "--help") else 2
+    if "-h" in argv[2:] or "--help" in argv[2:]:
+        print(command_usage(argv[1]))
+        return 0
     try:
         return commands[argv[1]](argv[2:])
     except ListError as e:

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-"""Random search for small maps that expose given mutants (a helper for writing the
-test files; the test files themselves are written by hand from what it finds).
+"""Searches for small maps for the test files: maps that expose given mutants, or a map
+that covers many situations of the checklist (situations.py). A helper for writing the
+test files; each file's comment and final touches are written by hand.
 
   search.py [--mutants a,b,...] [--tries N] [--seed S] [--max-side N] [--colors C]
             [--height H] [--width W] [--modes s,q] [--output l|m] [--out DIR]
+  search.py --situations FLAGS [--no-solution] [--colors C] [--letters abc] [--doors AB]
+            [--height H] [--width W] [--skip NAME,...] [--tries N] [--seed S] [--out DIR]
 
 Without --mutants it targets the mutants that no top-level test file exposes yet.
 Each try draws a random valid map (sides 1..max-side, or --height/--width when given
@@ -14,6 +17,17 @@ mode. It keeps every map that exposes one,
 and at the end prints a greedy cover: the map exposing most of the targeted mutants
 not yet covered first (the smaller on a tie). Maps are also written to DIR
 (default build/mutants/found/) as found-K-FLAGS.txt.
+
+With --situations it hill-climbs one map (default 10 x 10) for FLAGS (as in a test
+file's name, e.g. qm): from a random map of floor, walls, traps, the buttons --letters
+and the doors --doors (default: all of the --colors colors, default 5), it changes one
+to three cells at a time (a symbol, or moves '@' or '?') and keeps the change unless
+the map then covers fewer of the wanted situations: the path's (and with map output
+the map's) on a solvable map, or with --no-solution those of a map without one, less
+those --skip names (a path ends on '^' or on a color: skip one to get the other). A
+random map covers a few; after some thousand tries (--tries, default 5000, about a
+minute) one covers nearly all. It prints each gain and the map, and writes it to DIR
+as climbed-FLAGS-SEED.txt.
 """
 
 import os
@@ -22,6 +36,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mutate  # noqa: E402
+import situations  # noqa: E402
 
 
 def random_map(rng, max_side, max_colors, height=0, width=0):
@@ -55,7 +70,80 @@ def random_map(rng, max_side, max_colors, height=0, width=0):
     return f"{colors} {h} {w}\n" + "".join("".join(row) + "\n" for row in grid), h * w
 
 
+def climb(flags, opts, unsolvable):
+    """Hill-climbs a map covering the most situations wanted for `flags` (see the doc)."""
+    rng = random.Random(int(opts["--seed"]))
+    height, width, colors = int(opts["--height"]) or 10, int(opts["--width"]) or 10, int(opts["--colors"])
+    letters = opts["--letters"] or "".join(chr(ord("a") + k) for k in range(colors))
+    doors = opts["--doors"] if opts["--doors"] is not None else letters.upper()
+    kinds = ("nosol-",) if unsolvable else ("path-", "map-") if flags[1:] != "l" else ("path-",)
+    skip = set(opts["--skip"].split(",")) | {"path-two-states"}
+    wanted = {n for n, _, _ in situations.SITUATIONS if n.startswith(kinds) and n not in skip}
+    symbols = "." * 6 + "#" * 5 + letters * 2 + doors * 2 + "^" * 2
+
+    def text(grid):
+        return f"{colors} {height} {width}\n// climbed\n" + "".join("".join(row) + "\n" for row in grid)
+
+    def score(grid):  # the wanted situations are of solvable maps only, or unsolvable only
+        found = situations.analyse(None, text(grid).encode(), flags)
+        return len(found & wanted), found
+
+    grid = [[rng.choice(symbols) for _ in range(width)] for _ in range(height)]
+    cells = rng.sample([(r, k) for r in range(height) for k in range(width)], 2)
+    for (r, k), symbol in zip(cells, "@?"):
+        grid[r][k] = symbol
+    best, found = score(grid)
+    for attempt in range(int(opts["--tries"])):
+        trial = [row[:] for row in grid]
+        for _ in range(rng.randint(1, 3)):
+            r, k = rng.randrange(height), rng.randrange(width)
+            if trial[r][k] not in "@?":
+                trial[r][k] = rng.choice(symbols)
+                continue
+            r2, k2 = rng.randrange(height), rng.randrange(width)
+            if trial[r2][k2] not in "@?":
+                trial[r2][k2], trial[r][k] = trial[r][k], rng.choice(symbols)
+        points, trial_found = score(trial)
+        if points >= best:
+            if points > best:
+                print(f"try {attempt + 1}: {points} of {len(wanted)}", flush=True)
+            grid, best, found = trial, points, trial_found
+    os.makedirs(opts["--out"], exist_ok=True)
+    path = os.path.join(opts["--out"], f"climbed-{flags}-{opts['--seed']}.txt")
+    with open(path, "w") as f:
+        f.write(text(grid))
+    print(f"== {path}: {best} of {len(wanted)} wanted situations")
+    print(text(grid), end="")
+    print("missing: " + (" ".join(sorted(wanted - found)) or "none"))
+    return 0
+
+
 def main(argv):
+    if "--situations" in argv:
+        opts = {"--tries": "5000", "--seed": "1", "--colors": "5", "--letters": "", "--doors": None, "--skip": "",
+                "--height": "0", "--width": "0", "--out": os.path.join(mutate.ROOT, "build", "mutants", "found")}
+        flags, unsolvable, i = None, False, 0
+        while i < len(argv):
+            if argv[i] == "--situations" and i + 1 < len(argv):
+                flags = argv[i + 1]
+            elif argv[i] == "--no-solution":
+                unsolvable, i = True, i + 1
+                continue
+            elif argv[i] not in opts or i + 1 == len(argv):
+                print(__doc__.strip())
+                return 2
+            else:
+                opts[argv[i]] = argv[i + 1]
+            i += 2
+        if not flags or not mutate.TEST_NAME.match(f"test-1-{flags}.txt"):
+            print("search.py: --situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)",
+                  file=sys.stderr)
+            return 2
+        try:
+            return climb(flags, opts, unsolvable)
+        except mutate.ListError as e:  # no ./puzzle_trace for a map with no solution
+            print(f"search.py: error: {e}", file=sys.stderr)
+            return 2
     opts = {"--tries": "3000", "--seed": "1", "--max-side": "6", "--colors": "3", "--modes": "s,q",
             "--output": "l", "--height": "0", "--width": "0", "--out": os.path.join(mutate.ROOT, "build", "mutants", "found")}
     wanted = None
