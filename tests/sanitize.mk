@@ -25,10 +25,7 @@ $(SAN_DIR)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h)
 # The tests also run tools/ and may read the release ./puzzle: both are built first.
 sanitize: release tools $(SAN_DIR)/puzzle $(SAN_TESTS)
 	@rm -f $(SAN_DIR)/tests/*_test.xml
-	@# Binaries of tests since removed from tests/ would still run: keep only current ones.
-	@for bin in $(SAN_DIR)/tests/*_test; do \
-	  case " $(SAN_TESTS) " in *" $$bin "*) ;; *) rm -f "$$bin";; esac; \
-	done
+	@$(call prune_stale,$(SAN_DIR)/tests,$(SAN_TESTS))
 	$(SAN_ENV) PUZZLE_BIN=$(SAN_DIR)/puzzle TEST_BIN_DIR=$(SAN_DIR)/tests bash tests/run-all
 
 # `make help` prints EXTRA_HELP word by word: one word per target.

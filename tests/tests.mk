@@ -19,3 +19,11 @@ puzzle_trace: $(SOURCES) $(wildcard *.h *.hpp)
 
 # tests/progress.sh runs bench/run on one small map, which times bench/floor.
 test sanitize: bench/floor
+
+# prune_stale DIR BINS: removes the test binaries in DIR that BINS does not list, so that
+# a test since removed from tests/ (its binary left in build/) is not run again.
+prune_stale = for bin in $(1)/*_test; do case " $(2) " in *" $$bin "*) ;; *) rm -f "$$bin";; esac; done
+test: prune-tests
+prune-tests:
+	@$(call prune_stale,$(BUILD)/tests,$(TEST_BINS))
+.PHONY: prune-tests
