@@ -2,7 +2,8 @@
 //
 // puzzle: solves the door-and-button mazes of EECS 281 Project 1 ("Puzzle Solver").
 // Input (stdin): a header line `num_colors height width`, any number of `//` comment
-// lines, then `height` lines of `width` characters from `@ ? . # A-Z a-z ^`.
+// lines, then `height` lines of `width` characters from `@ ? . # A-Z a-z ^`; what
+// follows them is not read (a warning on stderr says so).
 // A state is (color, row, col), color `^` or one of the first num_colors letters; the
 // search discovers states north, east, south, west (or presses the active button it
 // stands on) with a queue (--queue, breadth first) or a stack (--stack, depth first)
@@ -16,8 +17,9 @@
 // one distance's states, a stack up to tens of millions on the largest maps.
 // Exit status: 0 for a valid map (solved or not), 1 for any bad input or option, with
 // one line `puzzle: error: ...` on stderr and nothing on stdout.
-// Depends on the C++17 standard library, <getopt.h>, and two compiler builtins of GCC
-// and Clang (__builtin_ctzll, __builtin_clz).
+// Depends on the C++17 standard library (<filesystem> only to see whether standard
+// input is a terminal), <getopt.h>, and compiler builtins of GCC and Clang
+// (__builtin_ctzll, __builtin_clz, __builtin_prefetch, __attribute__((noinline))).
 
 #include <getopt.h>
 
