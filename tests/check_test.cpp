@@ -373,6 +373,11 @@ TEST(FormatTest, HelpGoesToStdoutWithExitZero) {
     EXPECT_EQ(r.out, help);
     EXPECT_EQ(r.err, "");
   }
+  // An illegal option is an error even beside --help: the whole line is read first.
+  Result r = check("--help -x");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "check: unknown option '-x'\nTry 'tools/check --help'.\n");
 }
 
 // ==== OptionTest: -m and -q ========================================================

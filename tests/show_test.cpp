@@ -278,6 +278,7 @@ TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
       {"--png /no-such-folder/x.png " + kSimple, "show: error: /no-such-folder/x.png: cannot create: No such file or directory\n"},
       {"", "show: error: missing MAP: tools/show [OPTIONS] MAP\n" + help},
       {"--bogus " + kSimple, "show: error: unknown option '--bogus'\n" + help},
+      {"--help --bogus", "show: error: unknown option '--bogus'\n" + help},  // not hidden behind --help
       {"--color=sometimes " + kSimple, "show: error: --color must be auto, always or never, not 'sometimes'\n" + help},
       {"--window 1,2,3 " + kSimple,
        "show: error: --window 1,2,3: needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)\n" + help},

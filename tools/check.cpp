@@ -139,13 +139,14 @@ Options parse_options(int argc, char* argv[]) {
       }
       case kNoSolutionOk: options.no_solution_ok = true; break;
       case kPrintPath: options.print_path = true; break;
-      case 'h': options.help = true; return options;
+      case 'h': options.help = true; break;  // the rest of the line is still checked
       case ':': bad_command_line("option '" + std::string(argv[optind - 1]) + "' needs an argument");
       default:
         if (optopt != 0) bad_command_line(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
         bad_command_line("unknown option '" + std::string(argv[optind - 1]) + "'");
     }
   }
+  if (options.help) return options;
   int rest = argc - optind;
   if (rest < 1) bad_command_line("missing MAP: tools/check [OPTIONS] MAP [SOLUTION]");
   if (rest > 2) bad_command_line("too many arguments: tools/check [OPTIONS] MAP [SOLUTION]");

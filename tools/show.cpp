@@ -199,13 +199,14 @@ Options parse_options(int argc, char* argv[]) {
         break;
       case kLegend: o.legend = true; break;
       case kSummary: o.summary = true; break;
-      case 'h': o.help = true; return o;
+      case 'h': o.help = true; break;  // the rest of the line is still checked
       case ':': bad_command_line("option '" + std::string(argv[optind - 1]) + "' needs an argument");
       default:
         if (optopt != 0) bad_command_line(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
         bad_command_line("unknown option '" + std::string(argv[optind - 1]) + "'");
     }
   }
+  if (o.help) return o;
   if (!o.path_file.empty() && !o.against_file.empty())
     bad_command_line("--path and --against are both given; choose one");
   if (scale_given && o.png_file.empty()) bad_command_line("--scale sets the size of a cell in the --png image");
