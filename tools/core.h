@@ -237,6 +237,10 @@ inline std::uint64_t parse_count(const std::string& option, const char* text, st
 /// `value` in the fewest digits that read back as it ("0.5", "86400").
 inline std::string decimal_text(double value) {
   char text[40];
+  if (value == static_cast<double>(static_cast<long long>(value)) && value > -1e15 && value < 1e15) {
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value));  // whole: no exponent
+    return text;
+  }
   for (int digits = 1; digits <= 17; ++digits) {
     std::snprintf(text, sizeof text, "%.*g", digits, value);
     if (std::strtod(text, nullptr) == value) break;
