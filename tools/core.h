@@ -201,7 +201,7 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
         if (candidate.short_name == choice) o = &candidate;
     }
     if (!o) usage_error("unknown option");  // cannot happen: getopt returns only what it was given
-    others = others || o->short_name != 'h';
+    others = others || o != &options.back();  // the last entry is --help
     o->set(o->value ? optarg : nullptr);
   }
   for (int i = optind; i < argc; ++i) parsed.args.push_back(argv[i]);

@@ -198,7 +198,6 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  kill(-pid, SIGKILL);  // anything started between the last kill and the reaping
   detail::running_group = 0;
   for (pollfd& p : fds)
     if (p.fd >= 0) close(p.fd);
