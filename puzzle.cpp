@@ -48,6 +48,7 @@ namespace puzzle {
 
 class Error;                                    // every user-facing problem
 std::string show_char(char c);                  // a byte as messages show it
+std::string show_text(std::string_view text);   // a word of the command line, likewise
 enum class Container { none, queue, stack };    // the search container
 enum class OutputMode { map, list };
 struct Options;                                 // the command line
@@ -60,9 +61,11 @@ inline char pressed_layer(char cell);
 inline bool is_passable(char layer, char cell);
 inline std::uint32_t layer_index(char color);   // 0 for '^', 1 + k for the k-th letter
 inline char layer_color(std::uint32_t layer);
-class LineReader;                               // a text's lines, numbered for messages
 struct Puzzle;                                  // a valid map
-Puzzle parse_puzzle(std::string_view input);    // throws Error naming line and column
+class Input;                                    // standard input or a text, read as far as needed
+std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32_t width);
+Puzzle parse_puzzle(Input& input);              // throws Error naming line and column
+Puzzle parse_puzzle(std::string_view text);
 struct Solution;                                // the path, or the cells discovered
 Solution solve(const Puzzle& puzzle, Container container);
 template <typename Visit>                       // visit(layer, row, col) along the path
@@ -70,8 +73,8 @@ void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit);
 bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col);
 class Sink;                                     // where output goes: a string or a FILE
 void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink);
-void run(std::string input, const Options& options, Sink& sink);  // parse, solve, write
-std::string run_to_string(std::string_view input, const Options& options);
+void run(Input& input, const Options& options, Sink& sink);  // parse, solve, write
+std::string run_to_string(std::string_view text, const Options& options);
 // The tests also look inside: Layout, StateSpace, PressTable, Reachability.
 
 // ==== Errors =====================================================================
@@ -93,6 +96,22 @@ std::string show_char(char c) {
   if (byte == '\r') return "a carriage return";
   static const char digits[] = "0123456789ABCDEF";
   return std::string("byte \\x") + digits[byte >> 4] + digits[byte & 15];
+}
+
+/// `text` in quotes, its control bytes and bytes past ASCII written as \n, \r, \t or
+/// \xHH, so that a message stays on one line whatever it quotes.
+std::string show_text(std::string_view text) {
+  static const char digits[] = "0123456789ABCDEF";
+  std::string shown = "'";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F) shown += c;
+    else if (c == '\n') shown += "\\n";
+    else if (c == '\r') shown += "\\r";
+    else if (c == '\t') shown += "\\t";
+    else shown += std::string("\\x") + digits[byte >> 4] + digits[byte & 15];
+  }
+  return shown + "'";
 }
 
 // ==== Options ====================================================================
@@ -165,22 +184,21 @@ Options parse_options(int argc, char* argv[]) {
         output_given = true;
         if (std::strcmp(optarg, "map") == 0) options.output = OutputMode::map;
         else if (std::strcmp(optarg, "list") == 0) options.output = OutputMode::list;
-        else fail("--output must be 'map' or 'list', not '" + std::string(optarg) + "'");
+        else fail("--output must be 'map' or 'list', not " + show_text(optarg));
         break;
       case ':':
         fail("--output (-o) needs an argument: map or list");
       default: {
         std::string word = argv[optind - 1];
         if (word.rfind("--", 0) == 0)
-          fail("unknown option '" + word + "'" +
+          fail("unknown option " + show_text(word) +
                (word.find('=') != std::string::npos ? " (or it takes no argument)" : ""));
-        fail(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
+        fail("unknown option " + show_text(std::string("-") + static_cast<char>(optopt)));
       }
     }
   }
   if (optind < argc)
-    fail("unexpected argument '" + std::string(argv[optind]) +
-         "': the map is read from standard input (puzzle < MAP)");
+    fail("unexpected argument " + show_text(argv[optind]) + ": the map is read from standard input (puzzle < MAP)");
   if (options.help) return options;
   if (options.container == Container::none)
     fail("choose a search container: --queue (-q) or --stack (-s)");
@@ -231,7 +249,7 @@ class Buffer {
     data_ = static_cast<T*>(std::calloc(count, sizeof(T)));
     if (!data_)
       fail("not enough memory: " + std::to_string(count * sizeof(T) / 1048576 + 1) +
-           " MB needed for the search");
+           " MB needed for this map");
   }
   Buffer(Buffer&& other) noexcept { swap(other); }
   Buffer& operator=(Buffer&& other) noexcept {
@@ -350,6 +368,12 @@ class Layout {
   const Step& step(int direction) const { return steps_[direction]; }
   /// Cells in the grid; the map and its border lie in [used_begin, used_end).
   std::uint64_t cells() const { return cells_; }
+  /// The bits of a cell's number: 1 << cell_bits() is cells() rounded up to a power of two.
+  unsigned cell_bits() const {
+    unsigned bits = 0;
+    while ((std::uint64_t{1} << bits) < cells_) ++bits;
+    return bits;
+  }
   std::uint64_t used_begin() const { return used_begin_; }
   std::uint64_t used_end() const { return used_end_; }
   /// Cells of a row in a tile: a map row's cells run in groups of this many (one at a
@@ -402,87 +426,196 @@ struct Puzzle {
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[cell(row, col)]); }
 };
 
-/// Walks a text line by line, keeping the 1-based line number for messages.
-class LineReader {
+/// The input, read as far as a map needs and no further. A FILE (standard input) is
+/// read in blocks of at most 64 KB, and never for more bytes than a valid map still
+/// needs (expect()), so that a map followed by endless input, or by a pipe that stays
+/// open, is read to its last row; a text in memory (the tools, the tests) is read in
+/// place. Keeps the 1-based number of the line being read, for messages.
+class Input {
  public:
-  explicit LineReader(std::string_view text) : text_(text) {}
+  explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()) {}
+  explicit Input(std::FILE* file) : file_(file), block_(kBlock) {}
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
 
-  /// The next line without its "\n"; false at the end of the input.
-  bool next_raw(std::string_view& line) {
-    if (pos_ >= text_.size()) return false;
-    std::size_t end = text_.find('\n', pos_);
-    if (end == std::string_view::npos) end = text_.size();
-    line = text_.substr(pos_, end - pos_);
-    pos_ = end + 1;
-    ++number_;
+  /// Whether a byte is ready, reading the file if none is; false at the end.
+  bool ready() { return next_ != end_ || refill(); }
+  /// The next byte (when ready()).
+  char peek() const { return *next_; }
+  /// The bytes ready: at least one when ready().
+  std::string_view bytes() const { return {next_, static_cast<std::size_t>(end_ - next_)}; }
+  /// Takes `n` ready bytes that hold no "\n".
+  void skip(std::size_t n) {
+    next_ += n;
+    taken_ += n;
+  }
+  /// Takes the "\n" that is next.
+  void end_line() {
+    skip(1);
+    ++line_;
+    line_start_ = taken_;
+  }
+  /// Takes the rest of the line, whatever bytes it holds, and its "\n".
+  void skip_line() {
+    while (ready()) {
+      const std::string_view here = bytes();
+      const std::size_t end = here.find('\n');
+      if (end != std::string_view::npos) {
+        skip(end);
+        end_line();
+        return;
+      }
+      skip(here.size());
+    }
+  }
+  /// The next line without its "\n", at most `limit` + 1 bytes of it (more means too
+  /// long); false at the end of the input.
+  bool next_line(std::string& text, std::size_t limit) {
+    text.clear();
+    if (!ready()) return false;
+    while (text.size() <= limit && ready()) {
+      const std::string_view here = bytes().substr(0, limit + 1 - text.size());
+      const std::size_t end = here.find('\n');
+      text.append(here.substr(0, end));
+      if (end != std::string_view::npos) {
+        skip(end);
+        end_line();
+        break;
+      }
+      skip(here.size());
+    }
     return true;
   }
-  /// The next line without its "\n" or "\r\n"; false at the end of the input.
-  bool next(std::string_view& line) {
-    if (!next_raw(line)) return false;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    std::size_t cr = line.find('\r');
-    if (cr != std::string_view::npos)
-      fail(where(cr) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
-    return true;
-  }
-  /// Bytes not yet read.
-  std::size_t remaining() const { return pos_ < text_.size() ? text_.size() - pos_ : 0; }
-  std::size_t number() const { return number_; }
+  /// A valid input holds at least `bytes` more bytes: reading may wait for them, and
+  /// for no more.
+  void expect(std::uint64_t bytes) { expected_end_ = taken_ + bytes; }
+  std::size_t line() const { return line_; }
+  /// The last line that holds a byte of what was taken.
+  std::size_t last_line() const { return taken_ == line_start_ ? line_ - 1 : line_; }
+  /// "line L, column C: " for column `column` (0-based) of the line being read.
   std::string where(std::size_t column) const {
-    return "line " + std::to_string(number_) + ", column " + std::to_string(column + 1) + ": ";
+    return "line " + std::to_string(line_) + ", column " + std::to_string(column + 1) + ": ";
   }
 
  private:
-  std::string_view text_;
-  std::size_t pos_ = 0;
-  std::size_t number_ = 0;
+  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+
+  bool refill() {
+    if (!file_ || at_end_) return false;
+    const std::uint64_t wanted = std::max<std::uint64_t>(1, expected_end_ > taken_ ? expected_end_ - taken_ : 0);
+    const std::size_t asked = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, wanted));
+    const std::size_t got = std::fread(block_.data(), 1, asked, file_);
+    if (std::ferror(file_)) fail(std::string("cannot read standard input: ") + std::strerror(errno));
+    at_end_ = got < asked;  // fread stops short only at the end: no second read (Ctrl-D once)
+    next_ = block_.data();
+    end_ = next_ + got;
+    return got > 0;
+  }
+
+  std::FILE* file_ = nullptr;
+  Buffer<char> block_;
+  const char* next_ = nullptr;  ///< the bytes ready: [next_, end_)
+  const char* end_ = nullptr;
+  std::uint64_t taken_ = 0;         ///< bytes taken so far
+  std::uint64_t expected_end_ = 0;  ///< where a valid input ends at the earliest
+  std::size_t line_ = 1;
+  std::uint64_t line_start_ = 0;  ///< taken_ where the line begins
+  bool at_end_ = false;
 };
+
+/// Why a map with this header cannot be solved here, or "" if it can: the cells of its
+/// grid (the map with a wall border, padded to whole tiles) are numbered in 32 bits, and
+/// so are its states (a layer per color and '^', each as large as the grid rounded up to
+/// a power of two). Depends on the header alone, so nothing is allocated or read first.
+std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32_t width) {
+  constexpr std::uint64_t kNumbers = std::uint64_t{1} << 32;
+  const std::string shape = std::to_string(height) + " x " + std::to_string(width);
+  const std::string why = " (32-bit numbers; the spec bounds num_colors * height * width by 400,000,000, "
+                          "and sets no bound with 0 colors)";
+  if (std::uint64_t{height} * width > kNumbers)
+    return "the map is too large: " + shape + " is " + std::to_string(std::uint64_t{height} * width) +
+           " cells, more than the 2^32 (4294967296) cells this solver can number" + why;
+  const Layout layout(height, width);
+  if (layout.cells() > kNumbers)
+    return "the map is too large: " + shape + " needs a grid of " + std::to_string(layout.cells()) +
+           " cells with its border and padding, more than the 2^32 (4294967296) cells this solver can number" + why;
+  const std::uint64_t states = std::uint64_t{colors + 1} << layout.cell_bits();
+  if (states > kNumbers)
+    return "the map is too large: " + std::to_string(colors + 1) + " layers of a " + shape + " grid of 2^" +
+           std::to_string(layout.cell_bits()) + " cells are " + std::to_string(states) +
+           " states, more than the 2^32 (4294967296) states this solver can number" + why;
+  return "";
+}
 
 namespace {
 
-std::string_view trim_right(std::string_view line) {
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-  return line;
-}
+constexpr std::size_t kLongestHeader = std::size_t{1} << 20;
 
-/// Parses "num_colors height width": three unsigned 32-bit integers.
-void parse_header(LineReader& lines, Puzzle& puzzle) {
-  std::string_view line;
-  if (!lines.next(line)) fail("empty input: expected a header line 'num_colors height width'");
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/// Reads "num_colors height width": three unsigned 32-bit integers on the first line.
+void parse_header(Input& in, Puzzle& puzzle) {
+  std::string text;
+  if (!in.next_line(text, kLongestHeader)) fail("empty input: expected a header line 'num_colors height width'");
+  if (text.size() > kLongestHeader)
+    fail("line 1: no end of line in the first megabyte: not a header 'num_colors height width'");
+  std::string_view line = text;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  auto where = [](std::size_t column) { return "line 1, column " + std::to_string(column + 1) + ": "; };
   static const char* const kNames[] = {"num_colors", "height", "width"};
   std::uint32_t values[3];
   std::size_t pos = 0;
   for (int i = 0; i < 3; ++i) {
-    while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
+    while (pos < line.size() && is_blank(line[pos])) ++pos;
     if (pos == line.size())
-      fail("line 1: the header needs three numbers 'num_colors height width', found " +
-           std::to_string(i));
+      fail("line 1: the header needs three numbers 'num_colors height width', found " + std::to_string(i));
     if (line[pos] < '0' || line[pos] > '9')
-      fail(lines.where(pos) + "expected " + kNames[i] + " as an unsigned integer, found " +
-           show_char(line[pos]));
+      fail(where(pos) + "expected " + kNames[i] + " as an unsigned integer, found " + show_char(line[pos]));
     std::uint64_t value = 0;
-    std::size_t begin = pos;
+    const std::size_t begin = pos;
     while (pos < line.size() && line[pos] >= '0' && line[pos] <= '9') {
       value = value * 10 + static_cast<std::uint64_t>(line[pos] - '0');
-      if (value > UINT32_MAX)
-        fail(lines.where(begin) + kNames[i] + " does not fit in 32 bits (at most 4294967295)");
+      if (value > UINT32_MAX) fail(where(begin) + kNames[i] + " does not fit in 32 bits (at most 4294967295)");
       ++pos;
     }
-    if (pos < line.size() && line[pos] != ' ' && line[pos] != '\t')
-      fail(lines.where(pos) + "unexpected " + show_char(line[pos]) + " in " + kNames[i]);
+    if (pos < line.size() && !is_blank(line[pos]))
+      fail(where(pos) + "unexpected " + show_char(line[pos]) + " in " + kNames[i]);
     values[i] = static_cast<std::uint32_t>(value);
   }
-  while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
-  if (pos < line.size())
-    fail(lines.where(pos) + "the header has more than three numbers 'num_colors height width'");
+  while (pos < line.size() && is_blank(line[pos])) ++pos;
+  if (pos < line.size()) {
+    if (line[pos] == '\r') fail(where(pos) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+    fail(where(pos) + "the header has more than three numbers 'num_colors height width'");
+  }
   puzzle.colors = values[0];
   puzzle.height = values[1];
   puzzle.width = values[2];
-  if (puzzle.colors > 26)
-    fail("line 1: num_colors is " + std::to_string(puzzle.colors) + ", at most 26 allowed");
+  if (puzzle.colors > 26) fail("line 1: num_colors is " + std::to_string(puzzle.colors) + ", at most 26 allowed");
   if (puzzle.height == 0) fail("line 1: height is 0, at least 1 needed");
   if (puzzle.width == 0) fail("line 1: width is 0, at least 1 needed");
+}
+
+/// The message for a byte that is not a map character of a `colors`-color map.
+std::string invalid_char_message(char c, std::uint32_t colors) {
+  if (is_door(c) || is_button(c)) {
+    std::string what = is_door(c) ? "door " : "button ";
+    if (colors == 0) return what + show_char(c) + " in a map with 0 colors (no doors or buttons)";
+    const char first = is_door(c) ? 'A' : 'a', last = static_cast<char>(first + static_cast<int>(colors) - 1);
+    return what + show_char(c) + " is beyond the map's " +
+           (colors == 1 ? std::string("1 color (") + first : std::to_string(colors) + " colors (" + first + "-" + last) + ")";
+  }
+  if (c == '/') return "invalid character '/': a comment line inside the map? (comments go before the map)";
+  return "invalid character " + show_char(c) + " in the map (allowed: @ ? . # ^ and the colors' letters)";
+}
+
+/// Takes the comment lines before the map: each begins with "//" and runs to the end
+/// of its line, whatever bytes it holds.
+void skip_comments(Input& in) {
+  while (in.ready() && in.peek() == '/') {
+    in.skip(1);
+    if (!in.ready() || in.peek() != '/') fail(in.where(0) + invalid_char_message('/', 0));
+    in.skip_line();
+  }
 }
 
 /// The kind of every byte for a map with `colors` colors; kInvalid for the rest.
@@ -499,105 +632,189 @@ void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
   }
 }
 
-/// The message for a byte that is not a map character of a `colors`-color map.
-std::string invalid_char_message(char c, std::uint32_t colors) {
-  if (is_door(c) || is_button(c)) {
-    std::string what = is_door(c) ? "door " : "button ";
-    if (colors == 0) return what + show_char(c) + " in a map with 0 colors (no doors or buttons)";
-    const char first = is_door(c) ? 'A' : 'a', last = static_cast<char>(first + static_cast<int>(colors) - 1);
-    return what + show_char(c) + " is beyond the map's " +
-           (colors == 1 ? std::string("1 color (") + first : std::to_string(colors) + " colors (" + first + "-" + last) + ")";
+/// Reads the map's rows into puzzle.grid, checking every rule the spec gives and the
+/// shape of every line, in reading order: the first problem is the one reported.
+class RowReader {
+ public:
+  RowReader(Input& in, Puzzle& puzzle) : in_(in), puzzle_(puzzle) {
+    std::uint8_t kinds[256];
+    build_kind_table(puzzle.colors, kinds);
+    for (unsigned c = 0; c < 256; ++c)
+      codes_[c] = static_cast<std::uint16_t>(kinds[c] == kInvalid ? kLookCloser : kinds[c] | (c == '@' || c == '?' ? kLookCloser : 0));
   }
-  if (c == '/') return "invalid character '/': a comment line inside the map? (comments go before the map)";
-  return "invalid character " + show_char(c) + " in the map (allowed: @ ? . # ^ and the colors' letters)";
-}
 
-/// Records the '@' or '?' at `col` of the current line, failing on a second one.
-void note_start_or_target(LineReader& lines, Puzzle& puzzle, std::uint32_t row, std::size_t col, char c,
-                  std::size_t (&seen)[2][2]) {
-  const int which = c == '@' ? 0 : 1;
-  if (seen[which][0] != 0)
-    fail(lines.where(col) + "a second " + show_char(c) + " (the first is at line " + std::to_string(seen[which][0]) +
-         ", column " + std::to_string(seen[which][1] + 1) + "); the map needs exactly one");
-  seen[which][0] = lines.number();
-  seen[which][1] = col;
-  (which == 0 ? puzzle.start : puzzle.target) = puzzle.cell(row, static_cast<std::uint32_t>(col));
-}
-
-/// Reads the map rows into puzzle.grid (when `store`), checking every rule the spec
-/// gives and the shape of every line. Comment lines before the map are skipped.
-void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
-  std::uint8_t kinds[256];
-  build_kind_table(puzzle.colors, kinds);
-  std::string_view line;
-  bool have_line = lines.next(line);
-  while (have_line && line.substr(0, 2) == "//") have_line = lines.next(line);
-
-  std::size_t seen[2][2] = {};  // line and column of the '@' and the '?'
-  std::uint8_t scratch[128];    // where a row's kinds go when they are not stored
-  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
-  for (std::uint32_t row = 0; row < puzzle.height; ++row) {
-    if (row > 0) have_line = lines.next(line);
-    if (!have_line)
-      fail("the map has " + std::to_string(row) + " rows, the header says " +
-           std::to_string(puzzle.height) + " (input ends at line " +
-           std::to_string(lines.number()) + ")");
-    const bool blanks_at_end = trim_right(line).size() < line.size();
-    line = trim_right(line);
-    const std::size_t n = std::min<std::size_t>(line.size(), puzzle.width);
-    // The row's kinds go into the grid a run of a tile's row at a time (its cells are
-    // consecutive there); kInvalid (all bits set) shows in the OR of the kinds.
-    unsigned any = 0;
-    for (std::size_t col = 0; col < n;) {
-      const std::size_t span = std::min(n - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-      std::uint8_t* const out = store ? &puzzle.grid[puzzle.cell(row, static_cast<std::uint32_t>(col))] : scratch;
-      for (std::size_t j = 0; j < span; ++j) any |= out[j] = kinds[static_cast<unsigned char>(line[col + j])];
-      col += span;
+  void read() {
+    const std::size_t width = puzzle_.width;
+    for (std::uint32_t row = 0; row < puzzle_.height; ++row) {
+      const std::string_view ready = in_.bytes();
+      if (ready.size() > width && ready[width] == '\n') {  // the row and its "\n" are ready: most rows
+        take(row, 0, width);
+        in_.end_line();
+        continue;
+      }
+      in_.expect(std::uint64_t{puzzle_.height - row} * (width + 1) - 1);
+      if (!in_.ready())
+        fail("the map has " + std::to_string(row) + " rows, the header says " + std::to_string(puzzle_.height) +
+             " (input ends at line " + std::to_string(in_.last_line()) + ")");
+      std::size_t col = 0;
+      for (std::size_t n; col < width && in_.ready() && in_.peek() != '\n'; col += n)
+        take(row, col, n = std::min(in_.bytes().size(), width - col));
+      end_row(row, col);
     }
-    if ((any & 0x80) || line.find('@') != std::string_view::npos || line.find('?') != std::string_view::npos) {
-      // A closer look, in reading order: the first invalid byte, each '@' and '?'.
-      for (std::size_t col = 0; col < n; ++col) {
-        const char c = line[col];
-        if (kinds[static_cast<unsigned char>(c)] == kInvalid) fail(lines.where(col) + invalid_char_message(c, puzzle.colors));
-        if (c == '@' || c == '?') note_start_or_target(lines, puzzle, row, col, c, seen);
+    if (seen_[0][0] == 0) fail("the map has no '@' (start); it needs exactly one");
+    if (seen_[1][0] == 0) fail("the map has no '?' (target); it needs exactly one");
+  }
+
+ private:
+  /// Marks the bytes that need a closer look in codes_: invalid ones (the "\n" among
+  /// them) and '@' and '?'. The low byte is the kind.
+  static constexpr std::uint16_t kLookCloser = 0x100;
+
+  /// Stores the next `n` ready bytes as the cells of row `row` from column `col` on, a
+  /// run of a tile's row at a time (its cells are consecutive in the grid); a byte that
+  /// needs a closer look shows in the OR of their codes.
+  void take(std::uint32_t row, std::size_t col, std::size_t n) {
+    const char* const bytes = in_.bytes().data();
+    const std::size_t tile_cols = puzzle_.layout.transposed() ? 1 : puzzle_.layout.tile_cols();
+    unsigned any = 0;
+    for (std::size_t j = 0; j < n;) {
+      const std::size_t at = col + j, span = std::min(n - j, tile_cols - ((at + 1) & (tile_cols - 1)));
+      std::uint8_t* const out = &puzzle_.grid[puzzle_.cell(row, static_cast<std::uint32_t>(at))];
+      for (std::size_t k = 0; k < span; ++k) {
+        const unsigned code = codes_[static_cast<unsigned char>(bytes[j + k])];
+        any |= code;
+        out[k] = static_cast<std::uint8_t>(code);
+      }
+      j += span;
+    }
+    if (any & kLookCloser) look_closer(row, col, n);
+    in_.skip(n);
+  }
+
+  /// Goes through the next `n` bytes of row `row` (from column `col`) one by one: the
+  /// first invalid one fails (a "\n" ends the row before its width), each '@' and '?'
+  /// is noted.
+  void look_closer(std::uint32_t row, std::size_t col, std::size_t n) {
+    const std::string_view bytes = in_.bytes();
+    for (std::size_t j = 0; j < n; ++j) {
+      const char c = bytes[j];
+      if (c == '\n') short_row(row, col + j, false);
+      if (c == '@' || c == '?') note_start_or_target(row, col + j, c);
+      else if (codes_[static_cast<unsigned char>(c)] & kLookCloser) {
+        in_.skip(j);
+        invalid(row, col + j);
       }
     }
-    if (line.size() != puzzle.width)
-      fail("line " + std::to_string(lines.number()) + ": map row " + std::to_string(row) +
-           " has " + std::to_string(line.size()) + " characters, the header says width " +
-           std::to_string(puzzle.width) + (blanks_at_end ? " (blanks at the end of a line are not counted)" : ""));
   }
-  // What follows the map's rows is not read, as a solver that reads `height` rows does
-  // not: the first line there with anything on it is noted, for a warning.
-  while (lines.next_raw(line))
-    if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
-      puzzle.ignored_from_line = lines.number();
-      break;
+
+  /// Fails on the invalid byte next in the input, at column `col` of row `row`: unless it
+  /// begins the end of a line that came before the width (blanks, a "\r" then the "\n").
+  [[noreturn]] void invalid(std::uint32_t row, std::size_t col) {
+    const char c = in_.peek();
+    const std::string where = in_.where(col);
+    if (is_blank(c) || c == '\r') {
+      bool blanks = false;
+      while (in_.ready() && is_blank(in_.peek())) in_.skip(1), blanks = true;
+      if (in_.ready() && in_.peek() == '\r') in_.skip(1);
+      if (!in_.ready() || in_.peek() == '\n') short_row(row, col, blanks);
+      if (c == '\r') fail(where + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
     }
-  if (seen[0][0] == 0) fail("the map has no '@' (start); it needs exactly one");
-  if (seen[1][0] == 0) fail("the map has no '?' (target); it needs exactly one");
+    fail(where + invalid_char_message(c, puzzle_.colors));
+  }
+
+  [[noreturn]] void short_row(std::uint32_t row, std::size_t col, bool blanks) {
+    fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(col) +
+         " characters, the header says width " + std::to_string(puzzle_.width) +
+         (blanks ? " (blanks at the end of a line are not counted)" : ""));
+  }
+
+  /// Checks that row `row`, `col` characters long, ends there: blanks may follow, then
+  /// "\n", "\r\n" or the end of the input.
+  void end_row(std::uint32_t row, std::size_t col) {
+    if (col < puzzle_.width) short_row(row, col, false);
+    while (in_.ready() && is_blank(in_.peek())) in_.skip(1), ++col;
+    if (in_.ready() && in_.peek() == '\r') {
+      in_.skip(1);
+      if (in_.ready() && in_.peek() != '\n')
+        fail(in_.where(col) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+    }
+    if (!in_.ready()) return;
+    if (in_.peek() != '\n') long_row(row, col);
+    in_.end_line();
+  }
+
+  /// Fails on row `row`, which goes on past the width at column `col`: says how long it
+  /// is, blanks at its end not counted, reading at most 1 MB further to know.
+  [[noreturn]] void long_row(std::uint32_t row, std::size_t col) {
+    std::size_t length = col + 1;
+    for (std::size_t looked = 0; looked < (std::size_t{1} << 20) && in_.ready(); ++looked, ++col, in_.skip(1)) {
+      const char c = in_.peek();
+      if (c == '\n' || (c == '\r' && (in_.skip(1), !in_.ready() || in_.peek() == '\n')))
+        fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(length) +
+             " characters, the header says width " + std::to_string(puzzle_.width));
+      if (!is_blank(c)) length = col + 1;
+    }
+    if (!in_.ready())
+      fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(length) +
+           " characters, the header says width " + std::to_string(puzzle_.width));
+    fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has more than " +
+         std::to_string(col) + " characters, the header says width " + std::to_string(puzzle_.width));
+  }
+
+  /// Records the '@' or '?' at column `col` of row `row`, failing on a second one.
+  void note_start_or_target(std::uint32_t row, std::size_t col, char c) {
+    std::size_t(&seen)[2] = seen_[c == '@' ? 0 : 1];
+    if (seen[0] != 0)
+      fail(in_.where(col) + "a second " + show_char(c) + " (the first is at line " + std::to_string(seen[0]) +
+           ", column " + std::to_string(seen[1] + 1) + "); the map needs exactly one");
+    seen[0] = in_.line();
+    seen[1] = col;
+    (c == '@' ? puzzle_.start : puzzle_.target) = puzzle_.cell(row, static_cast<std::uint32_t>(col));
+  }
+
+  Input& in_;
+  Puzzle& puzzle_;
+  std::uint16_t codes_[256];     ///< per byte: its kind, and kLookCloser
+  std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
+};
+
+/// The line of the first byte after the map other than a blank or a line end, looking
+/// no further than 64 KB (and waiting for no byte that is not there yet beyond one);
+/// 0 if there is none there.
+std::size_t look_past_map(Input& in) {
+  in.expect(0);
+  for (std::size_t looked = 0; looked < (std::size_t{1} << 16) && in.ready(); ++looked) {
+    const char c = in.peek();
+    if (c == '\n') in.end_line();
+    else if (is_blank(c) || c == '\r') in.skip(1);
+    else return in.line();
+  }
+  return 0;
 }
 
 }  // namespace
 
-/// Validates `input` and builds the grid. Throws Error naming the line and column of
-/// the first problem. Nothing is allocated before the input is known to hold the map.
-Puzzle parse_puzzle(std::string_view input) {
+/// Reads and validates a map: the header, the comments, `height` rows; a glance past
+/// them for the warning. Throws Error naming the line and column of the first problem.
+/// The grid is allocated once the header is known to fit; its pages are touched only as
+/// rows arrive, so a short input costs no more than it holds.
+Puzzle parse_puzzle(Input& in) {
   Puzzle puzzle;
-  LineReader lines(input);
-  parse_header(lines, puzzle);
-  std::uint64_t cells = std::uint64_t{puzzle.height} * puzzle.width;
-  if (cells > lines.remaining()) {
-    parse_rows(lines, puzzle, false);  // fails with the precise reason
-    fail("the input is too short for a " + std::to_string(puzzle.height) + " x " +
-         std::to_string(puzzle.width) + " map");
-  }
+  parse_header(in, puzzle);
+  const std::string problem = size_problem(puzzle.colors, puzzle.height, puzzle.width);
+  if (!problem.empty()) fail("line 1: " + problem);
+  in.expect(std::uint64_t{puzzle.height} * (puzzle.width + 1) - 1);
+  skip_comments(in);
   puzzle.layout = Layout(puzzle.height, puzzle.width);
-  if (puzzle.layout.cells() >= (std::uint64_t{1} << 32))
-    fail("the map is too large: " + std::to_string(cells) + " cells, at most about 4 billion");
   puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells()));
-  parse_rows(lines, puzzle, true);
+  RowReader(in, puzzle).read();
+  puzzle.ignored_from_line = look_past_map(in);
   return puzzle;
+}
+
+Puzzle parse_puzzle(std::string_view text) {
+  Input in(text);
+  return parse_puzzle(in);
 }
 
 
@@ -640,6 +857,26 @@ struct PressTable {
 
 }  // namespace
 
+/// The numbering of states: a state (layer, cell) is layer << shift | cell, where
+/// 1 << shift is the grid's size rounded up to a power of two. Computed in 64 bits: a map
+/// of one layer may have a shift of 32 (size_problem() keeps every state below 2^32).
+class StateNumbering {
+ public:
+  explicit StateNumbering(const Layout& layout)
+      : shift_(layout.cell_bits()), cell_mask_(static_cast<std::uint32_t>((std::uint64_t{1} << shift_) - 1)) {}
+  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const {
+    return static_cast<std::uint32_t>(std::uint64_t{layer} << shift_ | cell);
+  }
+  std::uint32_t layer_of(std::uint32_t state) const { return static_cast<std::uint32_t>(std::uint64_t{state} >> shift_); }
+  std::uint32_t cell_of(std::uint32_t state) const { return state & cell_mask_; }
+  /// The states of `layers` layers: layers << shift.
+  std::uint64_t states(std::uint32_t layers) const { return std::uint64_t{layers} << shift_; }
+
+ private:
+  unsigned shift_;
+  std::uint32_t cell_mask_;
+};
+
 /// The states of a puzzle and what the exact search knows of each. `blocked`, one bit
 /// per state, is set where a state cannot be discovered: a wall, a door closed in its
 /// layer, the outside of the map, or a state discovered already; so checking a
@@ -648,14 +885,9 @@ struct PressTable {
 /// pages of states never discovered cost no memory.
 class StateSpace {
  public:
-  explicit StateSpace(const Puzzle& puzzle) : layout_(puzzle.layout) {
-    while ((std::uint64_t{1} << shift_) < layout_.cells()) ++shift_;
-    const std::uint64_t states = std::uint64_t{puzzle.colors + 1} << shift_;
-    if (states > (std::uint64_t{1} << 32))
-      fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) + " layers of " +
-           std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
-           " cells need more than 2^32 states");
-    cell_mask_ = static_cast<std::uint32_t>((std::uint64_t{1} << shift_) - 1);
+  explicit StateSpace(const Puzzle& puzzle) : layout_(puzzle.layout), numbers_(layout_) {
+    const std::uint64_t states = numbers_.states(puzzle.colors + 1);
+    assert(states <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
     blocked_ = Buffer<std::uint64_t>(static_cast<std::size_t>(states / 64 + 1));
     how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(states / 4 + 1));
     // Blocked in every layer: what '^' cannot enter (walls, every door) and the outside
@@ -672,7 +904,7 @@ class StateSpace {
     }
     const std::uint8_t* const end = grid + layout_.used_end();
     for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-      std::uint64_t* const bits = &blocked_[(std::size_t{layer} << shift_) / 64];
+      std::uint64_t* const bits = &blocked_[numbers_.state(layer, 0) / 64];
       std::copy(everywhere.begin(), everywhere.end(), bits);
       if (layer == 0) continue;
       const std::uint8_t door = static_cast<std::uint8_t>(kDoor + layer - 1);
@@ -686,9 +918,9 @@ class StateSpace {
     }
   }
 
-  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const { return layer << shift_ | cell; }
-  std::uint32_t layer_of(std::uint32_t state) const { return state >> shift_; }
-  std::uint32_t cell_of(std::uint32_t state) const { return state & cell_mask_; }
+  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const { return numbers_.state(layer, cell); }
+  std::uint32_t layer_of(std::uint32_t state) const { return numbers_.layer_of(state); }
+  std::uint32_t cell_of(std::uint32_t state) const { return numbers_.cell_of(state); }
   std::uint32_t row_of(std::uint32_t state) const { return layout_.row_of(cell_of(state)); }
   std::uint32_t col_of(std::uint32_t state) const { return layout_.col_of(cell_of(state)); }
   /// The state one step in direction d (0 north .. 3 west) in the same layer.
@@ -708,8 +940,7 @@ class StateSpace {
 
  private:
   const Layout& layout_;
-  unsigned shift_ = 1;
-  std::uint32_t cell_mask_ = 0;
+  const StateNumbering numbers_;
   Buffer<std::uint64_t> blocked_;  ///< a bit per state
   Buffer<std::uint16_t> how_;      ///< half a byte per state, four to an element
 };
@@ -748,21 +979,18 @@ inline unsigned gather_bytes(std::uint64_t high_bits) {
   return static_cast<unsigned>(((high_bits >> 7) * 0x0102040810204080) >> 56);
 }
 
-/// The bit rows of a map: a bit per cell of the bordered map in the layout's
-/// orientation (row y, column x), 64 columns to a word, `words` words to a row. Rows go
-/// in groups of eight, word by word, so that the words above and below a word are next
-/// to it in memory: bit x % 64 of word bit_word(y, x / 64).
-inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t words) {
-  return ((std::size_t{y} >> 3) * words + w) * 8 + (y & 7);
-}
-
-/// The flood. Bit planes of the cell classes (floor, traps, doors, buttons, five bits
+/// The flood. The bit rows of a map: a bit per cell of the bordered map in the layout's
+/// orientation (row y, column x), 64 columns to a word, words_ words to a row. Rows go
+/// in groups of kRows (8, or 1 for a map of few rows), word by word, so that the words
+/// above and below a word are next to it in memory: bit x % 64 of word bit_word(y, x / 64).
+/// Bit planes of the cell classes (floor, traps, doors, buttons, five bits
 /// of a letter's color) give each layer, in a few operations per word, the cells it can
 /// enter (`open`) and walk on from (`walk`: open and not an active button). A bit per
-/// state records what is reached. A layer's flood works through blocks of 8 x 64 cells
-/// (a group's eight words of one column, one cache line of the reached bits) that gained
-/// walkable cells: each block is filled in registers until it settles, then spreads to
-/// the blocks around it.
+/// state records what is reached. A layer's flood works through blocks of kRows x 64
+/// cells (a group's words of one column, one cache line of the reached bits for 8) that
+/// gained walkable cells: each block is filled in registers until it settles, then
+/// spreads to the blocks around it. A map of few rows takes blocks of one row: groups of
+/// eight would hold mostly rows outside the map, whose memory every group touches.
 ///
 /// On a map of few walls every layer floods most of it, mostly over floor, which every
 /// layer walks on alike. So on a map with colors the start's floor region (floor cells
@@ -770,18 +998,20 @@ inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t word
 /// (layers_, whose masks are the floor); a layer's flood that meets it takes all of it
 /// at once, with the cells around it, and goes on from there (2x faster on 26-color
 /// open unsolvable maps).
+template <unsigned kRows>
 class Reachability {
  public:
   explicit Reachability(const Puzzle& puzzle)
       : puzzle_(puzzle), layout_(puzzle.layout), words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
-        group_(8 * std::size_t{words_}), layer_words_((std::size_t{layout_.rows()} + 7) / 8 * group_),
+        group_(kRows * std::size_t{words_}), layer_words_((std::size_t{layout_.rows()} + kRows - 1) / kRows * group_),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
         plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
         arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(arena_.data()),
         reached_(planes_ + plane_count_ * layer_words_), region_(reached_ + layers_ * layer_words_),
         beside_region_(region_ + layer_words_), edge_(beside_region_ + layer_words_),
         seed_bits_(edge_ + layer_words_), pressed_(seed_bits_ + layer_words_), target_(reached_bit(puzzle.target)),
-        masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8), listed_(layer_words_ / 8),
+        masks_(layer_words_), masks_layer_(layer_words_ / kRows), work_(layer_words_ / kRows),
+        listed_(layer_words_ / kRows),
         has_region_(layers_), seeds_(layers_) {
     build_planes();
   }
@@ -814,7 +1044,7 @@ class Reachability {
     const std::uint64_t span_mask = span == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
     for (std::uint32_t y = 1; y + 1 < layout_.rows(); ++y) {
       for (std::uint32_t w = 0; w < words_; ++w) {
-        const std::size_t i = bit_word(y, w, words_);
+        const std::size_t i = bit_word(y, w);
         std::uint64_t any = 0;
         for (std::uint32_t layer = 0; layer < layers_; ++layer) any |= reached_[layer * layer_words_ + i];
         for (unsigned x = 0; x < 64; x += span) {
@@ -832,8 +1062,8 @@ class Reachability {
   // cppcheck-suppress unusedFunction ; used by the tests
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
     enter(layer);
-    const std::size_t i = bit_word(y, x / 64, words_);
-    const Masks word = masks(i / 8)[i % 8];
+    const std::size_t i = bit_word(y, x / 64);
+    const Masks word = masks(i / kRows)[i % kRows];
     return {word.open >> (x % 64) & 1, word.walk >> (x % 64) & 1};
   }
 
@@ -850,18 +1080,22 @@ class Reachability {
     std::uint64_t open, walk;
   };
 
+  /// The word of row y's cells 64 * w to 64 * w + 63.
+  std::size_t bit_word(std::uint32_t y, std::uint32_t w) const {
+    return (std::size_t{y} / kRows * words_ + w) * kRows + y % kRows;
+  }
   /// The bit of a grid cell, as bit_word * 64 + bit.
   std::size_t reached_bit(std::uint32_t cell) const {
     const std::uint32_t x = layout_.x_of(cell);
-    return bit_word(layout_.y_of(cell), x / 64, words_) * 64 + x % 64;
+    return bit_word(layout_.y_of(cell), x / 64) * 64 + x % 64;
   }
 
   // The words next to word i: above and below it (the same column of 64 cells), and
   // before and after it in its row.
-  std::size_t above(std::size_t i) const { return i % 8 > 0 ? i - 1 : i - group_ + 7; }
-  std::size_t below(std::size_t i) const { return i % 8 < 7 ? i + 1 : i + group_ - 7; }
-  static std::size_t before(std::size_t i) { return i - 8; }
-  static std::size_t after(std::size_t i) { return i + 8; }
+  std::size_t above(std::size_t i) const { return i % kRows > 0 ? i - 1 : i - group_ + kRows - 1; }
+  std::size_t below(std::size_t i) const { return i % kRows < kRows - 1 ? i + 1 : i + group_ - kRows + 1; }
+  static std::size_t before(std::size_t i) { return i - kRows; }
+  static std::size_t after(std::size_t i) { return i + kRows; }
   /// Calls to(j, bits) for the cells next to `cells` of word i, word by word. No cell
   /// of `cells` lies on the map's wall border, so every one of those words exists.
   template <class To>
@@ -899,7 +1133,7 @@ class Reachability {
           for (unsigned b = 0; b < color_bits_; ++b)
             word[kColorPlane + b] |= std::uint64_t{gather_bytes((color >> b & kEveryByte) << 7)} << shift;
         }
-        std::copy_n(word, plane_count_, &planes_[bit_word(y, w, words_) * plane_count_]);
+        std::copy_n(word, plane_count_, &planes_[bit_word(y, w) * plane_count_]);
       }
     }
   }
@@ -917,11 +1151,11 @@ class Reachability {
   /// less than the new pages of a buffer per layer and, unlike making a whole layer's
   /// masks at once, nothing for blocks a flood never meets.
   const Masks* masks(std::size_t block) {
-    Masks* const out = &masks_[8 * block];
+    Masks* const out = &masks_[kRows * block];
     if (masks_layer_[block] == layer_ + 1) return out;
     masks_layer_[block] = static_cast<std::uint8_t>(layer_ + 1);
-    for (std::size_t k = 0; k < 8; ++k) {
-      const std::uint64_t* const p = &planes_[(8 * block + k) * plane_count_];
+    for (std::size_t k = 0; k < kRows; ++k) {
+      const std::uint64_t* const p = &planes_[(kRows * block + k) * plane_count_];
       if (layer_ == layers_) {  // the floor region's flood
         out[k].open = out[k].walk = p[kFloorPlane];
       } else if (plane_count_ == kDoorPlane) {  // no letters: traps are floor on '^'
@@ -945,13 +1179,13 @@ class Reachability {
   void reach(std::size_t i, std::uint64_t bits) {
     bits &= ~layer_reached_[i];  // first: then a block's masks are made only if it gains cells
     if (!bits) return;
-    const Masks& word = masks(i / 8)[i % 8];
+    const Masks& word = masks(i / kRows)[i % kRows];
     bits &= word.open;
     if (!bits) return;
     layer_reached_[i] |= bits;
-    if ((bits & word.walk) && !listed_[i / 8]) {
-      listed_[i / 8] = 1;
-      work_[top_++] = i / 8;
+    if ((bits & word.walk) && !listed_[i / kRows]) {
+      listed_[i / kRows] = 1;
+      work_[top_++] = i / kRows;
     }
     if (bits & ~word.walk) stop_at(i, bits & ~word.walk);
   }
@@ -966,7 +1200,7 @@ class Reachability {
   void reach_beside(std::size_t i, std::uint64_t bits) {
     bits &= ~layer_reached_[i];  // as in reach
     if (!bits) return;
-    const Masks& word = masks(i / 8)[i % 8];
+    const Masks& word = masks(i / kRows)[i % kRows];
     bits &= word.open;
     if (!bits) return;
     layer_reached_[i] |= bits;
@@ -1005,8 +1239,8 @@ class Reachability {
   }
   /// The words of the floor region and of the cells beside it, from a block's first word.
   std::pair<std::size_t, std::size_t> around_region() const {
-    return {region_begin_ >= group_ + 8 ? (region_begin_ - group_ - 8) / 8 * 8 : 0,
-            std::min(layer_words_, region_end_ + group_ + 8)};
+    return {region_begin_ >= group_ + kRows ? (region_begin_ - group_ - kRows) / kRows * kRows : 0,
+            std::min(layer_words_, region_end_ + group_ + kRows)};
   }
 
   /// Gives the current layer the whole floor region and the cells beside it that it can
@@ -1017,8 +1251,8 @@ class Reachability {
     for (std::size_t i = region_begin_; i < region_end_; ++i) layer_reached_[i] |= region_[i];
     const Masks* here = nullptr;
     for (std::size_t i = begin; i < end; ++i) {  // begin is a block's first word
-      if (i % 8 == 0) here = masks(i / 8);
-      const Masks& word = here[i % 8];
+      if (i % kRows == 0) here = masks(i / kRows);
+      const Masks& word = here[i % kRows];
       const std::uint64_t entered = beside_region_[i] & word.open & ~layer_reached_[i];
       if (!entered) continue;
       layer_reached_[i] |= entered;
@@ -1052,25 +1286,25 @@ class Reachability {
   /// of walkable cells they lie in, spread down the block's rows and back up until a
   /// sweep adds nothing (`runs`); then adds to `cells` those runs and the open cells
   /// beside, above and below them.
-  static void settle(const Masks* masks, std::uint64_t (&cells)[8], std::uint64_t (&runs)[8]) {
-    std::uint64_t walk[8], from = 0;
-    for (unsigned k = 0; k < 8; ++k) {
+  static void settle(const Masks* masks, std::uint64_t (&cells)[kRows], std::uint64_t (&runs)[kRows]) {
+    std::uint64_t walk[kRows], from = 0;
+    for (unsigned k = 0; k < kRows; ++k) {
       walk[k] = masks[k].walk;
       runs[k] = from = fill_runs((cells[k] | from) & walk[k], walk[k]);
     }
-    for (bool up = true, grew = true; grew; up = !up) {
+    for (bool up = true, grew = kRows > 1; grew; up = !up) {
       grew = false, from = 0;
-      for (unsigned j = 0; j < 8; ++j) {
-        const unsigned k = up ? 7 - j : j;
+      for (unsigned j = 0; j < kRows; ++j) {
+        const unsigned k = up ? kRows - 1 - j : j;
         const std::uint64_t more = from & walk[k] & ~runs[k];
         if (more) runs[k] = fill_runs(runs[k] | more, walk[k]), grew = true;
         from = runs[k];
       }
     }
-    for (unsigned k = 0; k < 8; ++k) {
+    for (unsigned k = 0; k < kRows; ++k) {
       std::uint64_t next = runs[k] << 1 | runs[k] >> 1;
       if (k > 0) next |= runs[k - 1];
-      if (k < 7) next |= runs[k + 1];
+      if (k + 1 < kRows) next |= runs[k + 1];
       cells[k] |= runs[k] | (next & masks[k].open);
     }
   }
@@ -1096,25 +1330,25 @@ class Reachability {
     while (top_ > 0) {
       const std::size_t block = work_[--top_];
       listed_[block] = 0;
-      const std::size_t first = 8 * block;
+      const std::size_t first = kRows * block;
       const Masks* const here = masks(block);
-      std::uint64_t cells[8], runs[8];
-      for (unsigned k = 0; k < 8; ++k) cells[k] = layer_reached_[first + k];
+      std::uint64_t cells[kRows], runs[kRows];
+      for (unsigned k = 0; k < kRows; ++k) cells[k] = layer_reached_[first + k];
       settle(here, cells, runs);
-      for (unsigned k = 0; k < 8; ++k) {
+      for (unsigned k = 0; k < kRows; ++k) {
         const std::uint64_t buttons = cells[k] & ~here[k].walk & ~layer_reached_[first + k];
         layer_reached_[first + k] = cells[k];
         if (buttons) stop_at(first + k, buttons);
       }
       if (runs[0]) reach(above(first), runs[0]);
-      if (runs[7]) reach(below(first + 7), runs[7]);
-      for (unsigned k = 0; k < 8; ++k) {
+      if (runs[kRows - 1]) reach(below(first + kRows - 1), runs[kRows - 1]);
+      for (unsigned k = 0; k < kRows; ++k) {
         if (runs[k] >> 63) reach(after(first + k), 1);
         if (runs[k] & 1) reach(before(first + k), std::uint64_t{1} << 63);
       }
       if (region_made_ && !has_region_[layer]) {
         std::uint64_t meets = 0;
-        for (unsigned k = 0; k < 8; ++k) meets |= runs[k] & region_[first + k];
+        for (unsigned k = 0; k < kRows; ++k) meets |= runs[k] & region_[first + k];
         if (meets) take_region();
       }
       if (layer_reached_[target_ / 64] >> (target_ % 64) & 1) return true;
@@ -1143,7 +1377,8 @@ class Reachability {
       for (unsigned b = 0; b < color_bits_; ++b) next += static_cast<std::uint32_t>(p[kColorPlane + b] >> x & 1) << b;
     }
     assert(next == layer_index(pressed_layer(kind_char(puzzle_.grid[layout_.tiled(
-                       static_cast<std::uint32_t>(i / group_ * 8 + i % 8), static_cast<std::uint32_t>(i / 8 % words_ * 64 + x))]))));
+                       static_cast<std::uint32_t>(i / group_ * kRows + i % kRows),
+                       static_cast<std::uint32_t>(i / kRows % words_ * 64 + x))]))));
     return next;
   }
 
@@ -1383,11 +1618,18 @@ namespace {
 
 /// Runs the reachability pass: true if the target can be reached; if not, records in
 /// `solution` which cells were discovered.
+template <unsigned kRows>
 bool reachable(const Puzzle& puzzle, Solution& solution) {
-  Reachability reachability(puzzle);
+  Reachability<kRows> reachability(puzzle);
   if (reachability.run()) return true;
   solution.discovered = reachability.discovered();
   return false;
+}
+
+/// reachable() with blocks of 8 rows, or of one on a map of few rows (see Reachability).
+bool reachable(const Puzzle& puzzle, Solution& solution) {
+  const std::uint32_t rows = puzzle.layout.rows();  // with the border
+  return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? reachable<8>(puzzle, solution) : reachable<1>(puzzle, solution);
 }
 
 }  // namespace
@@ -1497,37 +1739,70 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// Rows of text in a piece of output: as many as fit in 256 KB (at least one). The map
-/// outputs are made and written a piece at a time, so that they reuse memory that is in
-/// the cache instead of touching pages as large as the output (a page fault costs more
-/// than writing its page's text).
-std::uint32_t rows_per_piece(const Puzzle& puzzle) {
-  return static_cast<std::uint32_t>(std::max<std::size_t>(1, (std::size_t{1} << 18) / (std::size_t{puzzle.width} + 1)));
-}
+/// The bytes of a piece of output: the map outputs are made and written a piece at a
+/// time, so that they reuse memory that is in the cache instead of touching pages as
+/// large as the output (a page fault costs more than writing its page's text).
+constexpr std::size_t kPiece = std::size_t{1} << 18;
 
-/// The map's rows as text, one line per row, a piece at a time: fill(out, cell, n)
-/// writes the characters of n cells of a row, which are cell, cell + 1, ... in the grid
-/// (a run within a tile's row); then emit(first_row, piece) gets each piece of rows.
+/// The numbering of a layer's map as the outputs write it: a line of `width` characters
+/// and a "\n" per row. Its cells are numbered a = row * width + col, at offset a + row of
+/// the text; a mark of the path on layer L is numbered L * cells() + a.
+struct MapText {
+  std::uint64_t height, width;
+
+  std::uint64_t line() const { return width + 1; }
+  std::uint64_t size() const { return height * line(); }
+  std::uint64_t cells() const { return height * width; }
+  std::uint64_t mark(std::uint32_t layer, std::uint32_t row, std::uint32_t col) const {
+    return layer * cells() + row * width + col;
+  }
+  std::uint64_t offset(std::uint64_t cell) const { return cell + cell / width; }
+  /// The first cell at or after offset t.
+  std::uint64_t cell_at(std::uint64_t t) const { return t / line() * width + std::min(t % line(), width); }
+};
+
+/// The map as text, a line a row (with its "\n" if `newlines`), handed to emit(piece,
+/// size) a piece of at most kPiece bytes at a time (a long row in several). fill(out, stride, cell, n) writes the characters
+/// of n cells that lie in a row of a tile, cell, cell + 1, ... of the grid, at out,
+/// out + stride, ...: along a text line, or down a text column when the map is stored
+/// transposed.
 template <typename Fill, typename Emit>
-void render_rows(const Puzzle& puzzle, Fill fill, Emit emit) {
-  const std::size_t width = puzzle.width;
-  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
-  const std::uint32_t rows = rows_per_piece(puzzle);
-  std::string piece;
-  for (std::uint32_t first = 0; first < puzzle.height; first += rows) {
-    const std::uint32_t end = first + std::min(rows, puzzle.height - first);
-    piece.resize(std::size_t{end - first} * (width + 1));
-    char* p = &piece[0];
-    for (std::uint32_t row = first; row < end; ++row) {
+void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
+  const Layout& layout = puzzle.layout;
+  const std::size_t width = puzzle.width, line = width + newlines, tile_cols = layout.tile_cols();
+  std::string buffer(kPiece, '\0');
+  char* const begin = &buffer[0];
+  if (!layout.transposed()) {
+    char* p = begin;
+    for (std::uint32_t row = 0; row < puzzle.height; ++row) {
       for (std::size_t col = 0; col < width;) {
         const std::size_t span = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-        fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), span);
+        if (static_cast<std::size_t>(begin + kPiece - p) <= span) {  // room for the run and a "\n"
+          emit(begin, static_cast<std::size_t>(p - begin));
+          p = begin;
+        }
+        fill(p, 1, puzzle.cell(row, static_cast<std::uint32_t>(col)), span);
         p += span;
         col += span;
       }
-      *p++ = '\n';
+      if (newlines) *p++ = '\n';
     }
-    emit(first, piece);
+    emit(begin, static_cast<std::size_t>(p - begin));
+    return;
+  }
+  // Transposed: a map row is shorter than 2^16 (its cells are fewer than 2^32).
+  const std::uint32_t rows = static_cast<std::uint32_t>(kPiece / line);
+  for (std::uint32_t first = 0; first < puzzle.height; first += rows) {
+    const std::uint32_t end = first + std::min(rows, puzzle.height - first);
+    for (std::uint32_t col = 0; col < width; ++col)
+      for (std::uint32_t row = first; row < end;) {
+        const std::uint32_t span = std::min<std::uint32_t>(end - row, static_cast<std::uint32_t>(tile_cols - ((row + 1) & (tile_cols - 1))));
+        fill(begin + (row - first) * line + col, line, puzzle.cell(row, col), span);
+        row += span;
+      }
+    if (newlines)
+      for (std::uint32_t row = first; row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
+    emit(begin, (end - first) * line);
   }
 }
 
@@ -1556,32 +1831,35 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
 }
 
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The path's marks, numbered as the output's cells are (layer, row, column): a bit
-  // each for the '+', and the few presses' '%' and '@' in a sorted list. A bit per cell
-  // costs less than a list as soon as a path is long (a depth-first path can cover
-  // most of a layer), and its pages that no mark touches cost nothing.
-  const std::uint64_t layer_cells = std::uint64_t{puzzle.height} * puzzle.width;
-  Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * layer_cells + 63) / 64));
+  // The path's marks, numbered by MapText: a bit each for the '+', and the few presses'
+  // '%' and '@' in a sorted list. A bit per cell costs less than a list as soon as a
+  // path is long (a depth-first path can cover most of a layer), and its pages that no
+  // mark touches cost nothing.
+  const MapText text{puzzle.height, puzzle.width};
+  Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * text.cells() + 63) / 64));
   std::vector<std::pair<std::uint64_t, char>> presses;
   path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col, char mark) {
-    const std::uint64_t at = layer * layer_cells + std::uint64_t{row} * puzzle.width + col;
+    const std::uint64_t at = text.mark(layer, row, col);
     if (mark == '+') walked[static_cast<std::size_t>(at / 64)] |= std::uint64_t{1} << (at % 64);
     else presses.emplace_back(at, mark);
   });
   std::sort(presses.begin(), presses.end());
   auto next_press = presses.cbegin();
 
-  // Each layer's map is the input's rows with the characters that read as floor on it
-  // made '.' (its own buttons and doors, and on a color's map the start, which shows
-  // only on '^'), and the path's marks.
+  // The map's characters in MapText's order, without the "\n": each layer's map is made
+  // from them a piece at a time, the characters that read as floor on it made '.' (its
+  // own buttons and doors, and on a color's map the start, which shows only on '^'),
+  // the path's marks put in.
   std::string input;
-  input.reserve(std::size_t{puzzle.height} * (puzzle.width + 1));
+  input.reserve(static_cast<std::size_t>(text.cells()));
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
-  render_rows(
-      puzzle, [&](char* out, std::uint32_t cell, std::size_t n) { for (std::size_t j = 0; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]]; },
-      [&](std::uint32_t, const std::string& piece) { input += piece; });
-  const std::size_t line = std::size_t{puzzle.width} + 1, rows = rows_per_piece(puzzle);
+  render_text(
+      puzzle, false,
+      [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
+        for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars.of[256 + grid[cell + j]];
+      },
+      [&](const char* piece, std::size_t size) { input.append(piece, size); });
   std::string piece;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     const char color = layer_color(layer);
@@ -1590,31 +1868,44 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
     const char start = layer == 0 ? '\0' : '@';
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', color, '\n'};
     sink.write(std::string_view(header, sizeof header));
-    for (std::uint32_t first_row = 0; first_row < puzzle.height; first_row += static_cast<std::uint32_t>(rows)) {
-      const std::size_t size = std::min<std::size_t>(rows, puzzle.height - first_row) * line;
+    const std::uint64_t base = text.mark(layer, 0, 0);
+    for (std::uint64_t first = 0; first < text.size(); first += kPiece) {
+      const std::size_t size = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, text.size() - first));
       piece.resize(size);
       char* const to = &piece[0];
-      const char* const from = input.data() + first_row * line;
-      for (std::size_t i = 0; i < size; ++i) {
-        const char c = from[i];
-        to[i] = c == own_button || c == own_door || c == start ? '.' : c;
-      }
-      // The '+' of each row, a word of bits at a time; then the presses' marks.
-      const std::uint64_t first = layer * layer_cells + std::uint64_t{first_row} * puzzle.width;
-      const std::uint64_t end = first + size / line * puzzle.width;
-      for (std::uint64_t row = first, out = 0; row < end; row += puzzle.width, out += line) {
-        for (std::uint64_t at = row; at < row + puzzle.width;) {
-          const std::uint64_t n = std::min<std::uint64_t>(64 - at % 64, row + puzzle.width - at);
-          std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
-          if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
-          for (; bits != 0; bits &= bits - 1) to[out + (at - row) + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
-          at += n;
+      // The piece's text, row by row from (row, col) on.
+      std::uint64_t row = first / text.line(), col = first % text.line();
+      for (std::size_t i = 0; i < size;) {
+        if (col == text.width) {
+          to[i++] = '\n';
+          ++row, col = 0;
+          continue;
         }
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(text.width - col, size - i));
+        const char* const from = input.data() + row * text.width + col;
+        for (std::size_t j = 0; j < n; ++j) {
+          const char c = from[j];
+          to[i + j] = c == own_button || c == own_door || c == start ? '.' : c;
+        }
+        i += n, col += n;
       }
-      for (; next_press != presses.cend() && next_press->first < end; ++next_press) {
-        const std::uint64_t at = next_press->first - first;
-        to[at / puzzle.width * line + at % puzzle.width] = next_press->second;
+      // The '+' of the piece's cells, a word of bits at a time, the row followed as the
+      // cells go; then the presses' marks.
+      const std::uint64_t begin = base + text.cell_at(first), end = base + text.cell_at(first + size);
+      row = (begin - base) / text.width;
+      for (std::uint64_t at = begin, row_end = base + (row + 1) * text.width; at < end;) {
+        const std::uint64_t n = std::min<std::uint64_t>(64 - at % 64, end - at);
+        std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
+        if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
+        for (; bits != 0; bits &= bits - 1) {
+          const std::uint64_t cell = at + static_cast<unsigned>(__builtin_ctzll(bits));
+          while (cell >= row_end) row_end += text.width, ++row;
+          to[cell - base + row - first] = '+';
+        }
+        at += n;
       }
+      for (; next_press != presses.cend() && next_press->first < end; ++next_press)
+        to[text.offset(next_press->first - base) - first] = next_press->second;
       sink.write(piece);
     }
   }
@@ -1626,16 +1917,16 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
   const std::uint64_t* const discovered = solution.discovered.data();
-  render_rows(
-      puzzle,
-      [&](char* out, std::uint32_t cell, std::size_t n) {
+  render_text(
+      puzzle, true,
+      [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
           std::uint64_t bits = discovered[at / 64] >> (at % 64);
-          for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
+          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars.of[(bits & 1) << 8 | grid[cell + j]];
         }
       },
-      [&](std::uint32_t, const std::string& piece) { sink.write(piece); });
+      [&](const char* piece, std::size_t size) { sink.write(std::string_view(piece, size)); });
 }
 
 }  // namespace
@@ -1649,11 +1940,9 @@ void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mod
 
 // ==== A run ========================================================================
 
-/// The whole run on an input text: validate, solve, print. Throws Error on bad input.
-/// The text is freed once the map is read, before the search needs the memory.
-void run(std::string input, const Options& options, Sink& sink) {
+/// The whole run: validate, solve, print. Throws Error on bad input.
+void run(Input& input, const Options& options, Sink& sink) {
   const Puzzle puzzle = parse_puzzle(input);
-  std::string().swap(input);
   if (puzzle.ignored_from_line != 0)
     sink.warn("line " + std::to_string(puzzle.ignored_from_line) + ": ignoring what follows the map's " +
               std::to_string(puzzle.height) + (puzzle.height == 1 ? " row" : " rows"));
@@ -1662,50 +1951,12 @@ void run(std::string input, const Options& options, Sink& sink) {
 }
 
 // cppcheck-suppress unusedFunction ; used by tools/ and the tests
-std::string run_to_string(std::string_view input, const Options& options) {
+std::string run_to_string(std::string_view text, const Options& options) {
   std::string out;
   Sink sink(&out);
-  run(std::string(input), options, sink);
+  Input input(text);
+  run(input, options, sink);
   return out;
-}
-
-/// All of `file` from where it stands, read in large blocks. The header line is read
-/// and checked first, so that a bad header is reported at once, even on an input that
-/// never ends (`yes | puzzle -q`).
-std::string read_all(std::FILE* file) {
-  constexpr std::size_t kLongestHeader = std::size_t{1} << 20;
-  std::string text;
-  const long here = std::ftell(file);
-  if (here >= 0 && std::fseek(file, 0, SEEK_END) == 0) {  // a regular file: its size is known
-    const long end = std::ftell(file);
-    if (end > here && static_cast<unsigned long>(end - here) < text.max_size()) {
-      try {
-        text.reserve(static_cast<std::size_t>(end - here));
-      } catch (const std::exception&) {  // not a size to trust (a directory, say): read and see
-      }
-    }
-    std::fseek(file, here, SEEK_SET);
-  }
-  for (int c; text.size() < kLongestHeader && (c = std::getc(file)) != EOF;) {
-    text.push_back(static_cast<char>(c));
-    if (c == '\n') break;
-  }
-  if (text.size() >= kLongestHeader && text.back() != '\n')
-    fail("line 1: no end of line in the first megabyte: not a header 'num_colors height width'");
-  if (!text.empty() && text.back() == '\n') {
-    Puzzle header;
-    LineReader lines(text);
-    parse_header(lines, header);
-  }
-  // A short block is the end (or an error): reading on would wait for a second Ctrl-D
-  // at a terminal.
-  char block[1 << 16];
-  for (std::size_t n = sizeof block; n == sizeof block;) {
-    n = std::fread(block, 1, sizeof block, file);
-    text.append(block, n);
-  }
-  if (std::ferror(file)) fail(std::string("cannot read standard input: ") + std::strerror(errno));
-  return text;
 }
 
 /// Whether standard input is a terminal, so that a run waiting for typed input can say
@@ -1736,8 +1987,10 @@ int main(int argc, char* argv[]) {
       if (puzzle::input_is_terminal())
         std::fputs("puzzle: reading a map from the terminal: type or paste it, then press Ctrl-D on a new line\n"
                    "(to read a file: puzzle -q < MAP)\n", stderr);
+      std::setvbuf(stdin, nullptr, _IONBF, 0);  // read what the map needs, not a buffer more
+      puzzle::Input input(stdin);
       puzzle::Sink out(stdout);
-      puzzle::run(puzzle::read_all(stdin), options, out);
+      puzzle::run(input, options, out);
     }
     puzzle::finish_output(stdout);
   } catch (const puzzle::Error& e) {
