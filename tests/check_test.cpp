@@ -227,7 +227,7 @@ TEST(MoveTest, TheFirstProblemWinsOverALaterFormatError) {
 TEST(FormatTest, MalformedLinesStopWithTheLineAndColumn) {
   struct Case { std::string solution; std::string message; };
   const std::string ok = "(^, (0, 0))\n";
-  const std::string in = "check: (standard input): ";
+  const std::string in = "check: error: (standard input): ";
   const std::string hint = " (each line is one state (C, (R, C)))\n";
   const Case cases[] = {
       {ok + "(^,(0, 1))\n", in + "line 2, column 4: expected ' ', found '('" + hint},
@@ -277,7 +277,7 @@ TEST(FormatTest, TheFirstLineTellsListMapOrNoSolutionOutput) {
 }
 
 TEST(FormatTest, ListOrMapForcesAReading) {
-  const std::string in = "check: (standard input): line 1";
+  const std::string in = "check: error: (standard input): line 1";
   Result list = check("--list " + kSimple, simple_queue_map());
   EXPECT_EQ(list.status, 2);
   EXPECT_EQ(list.err, in + ": this is map-mode output, read as list-mode output because of --list\n");
@@ -291,7 +291,7 @@ TEST(FormatTest, ListOrMapForcesAReading) {
   EXPECT_EQ(check("--map " + kSimple, typo).err, in + ": expected '// color ^'\n");
   Result both = check("--list --map " + kSimple, simple_queue_list());
   EXPECT_EQ(both.status, 2);
-  EXPECT_EQ(both.err, "check: --list and --map are both given; choose one\nTry 'tools/check --help'.\n");
+  EXPECT_EQ(both.err, "check: error: --list and --map are both given; choose one\nTry 'tools/check --help'.\n");
 }
 
 TEST(FormatTest, WaitingOnATerminalSaysWhatItReadsAndHowToEndIt) {
@@ -311,14 +311,14 @@ TEST(FormatTest, WaitingOnATerminalSaysWhatItReadsAndHowToEndIt) {
 TEST(FormatTest, AColorLetterNeedsTheMapToHaveIt) {
   Result r = check_text("0 1 2\n@?\n", "(a, (0, 0))\n");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "check: (standard input): line 1, column 2: color 'a' in a map with 0 colors (only '^')\n");
+  EXPECT_EQ(r.err, "check: error: (standard input): line 1, column 2: color 'a' in a map with 0 colors (only '^')\n");
 }
 
 TEST(FormatTest, AFileSolutionIsNamedInMessages) {
   TempFile solution("(^, (0, 0))\n(^,(0, 1))\n");
   Result r = check(kSimple + " " + solution.path());
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "check: " + solution.path() +
+  EXPECT_EQ(r.err, "check: error: " + solution.path() +
                        ": line 2, column 4: expected ' ', found '(' (each line is one state (C, (R, C)))\n");
 }
 
@@ -334,23 +334,23 @@ TEST(FormatTest, InvalidMapsGetTheSolversOwnMessage) {
     Result r = check(file.path(), "(^, (0, 0))\n");
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err, "check: " + file.path() + ": " + solver.err.substr(prefix.size()));
+    EXPECT_EQ(r.err, "check: error: " + file.path() + ": " + solver.err.substr(prefix.size()));
   }
 }
 
 TEST(FormatTest, BadCommandLinesAndFiles) {
   struct Case { std::string args; std::string err; };
   const Case cases[] = {
-      {"", "check: missing MAP: tools/check [OPTIONS] MAP [SOLUTION]\nTry 'tools/check --help'.\n"},
-      {"-x " + kSimple, "check: unknown option '-x'\nTry 'tools/check --help'.\n"},
-      {"--bogus " + kSimple, "check: unknown option '--bogus'\nTry 'tools/check --help'.\n"},
-      {kSimple + " -m", "check: option '-m' needs an argument\nTry 'tools/check --help'.\n"},
-      {"-m x " + kSimple, "check: --moves needs a number of moves, not 'x'\nTry 'tools/check --help'.\n"},
-      {"-m -1 " + kSimple, "check: --moves needs a number of moves, not '-1'\nTry 'tools/check --help'.\n"},
-      {kSimple + " a b", "check: too many arguments: tools/check [OPTIONS] MAP [SOLUTION]\nTry 'tools/check --help'.\n"},
-      {"no-such-map.txt", "check: no-such-map.txt: cannot open: No such file or directory\n"},
-      {kSimple + " no-such-solution.txt", "check: no-such-solution.txt: cannot open: No such file or directory\n"},
-      {"spec-inputs", "check: spec-inputs: cannot read: Is a directory\n"},
+      {"", "check: error: missing MAP: tools/check [OPTIONS] MAP [SOLUTION]\nTry 'tools/check --help'.\n"},
+      {"-x " + kSimple, "check: error: unknown option '-x'\nTry 'tools/check --help'.\n"},
+      {"--bogus " + kSimple, "check: error: unknown option '--bogus'\nTry 'tools/check --help'.\n"},
+      {kSimple + " -m", "check: error: option '-m' needs an argument\nTry 'tools/check --help'.\n"},
+      {"-m x " + kSimple, "check: error: --moves needs a whole number, not 'x'\nTry 'tools/check --help'.\n"},
+      {"-m -1 " + kSimple, "check: error: --moves needs a whole number, not '-1'\nTry 'tools/check --help'.\n"},
+      {kSimple + " a b", "check: error: too many arguments: tools/check [OPTIONS] MAP [SOLUTION]\nTry 'tools/check --help'.\n"},
+      {"no-such-map.txt", "check: error: no-such-map.txt: cannot open: No such file or directory\n"},
+      {kSimple + " no-such-solution.txt", "check: error: no-such-solution.txt: cannot open: No such file or directory\n"},
+      {"spec-inputs", "check: error: spec-inputs: cannot read: Is a directory\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);
@@ -377,7 +377,7 @@ TEST(FormatTest, HelpGoesToStdoutWithExitZero) {
   Result r = check("--help -x");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "check: unknown option '-x'\nTry 'tools/check --help'.\n");
+  EXPECT_EQ(r.err, "check: error: unknown option '-x'\nTry 'tools/check --help'.\n");
 }
 
 // ==== OptionTest: -m and -q ========================================================
@@ -517,7 +517,7 @@ TEST(MapTest, IllegalMovesInTheMarksAreReplayed) {
 
 TEST(MapTest, WrongShapesStopWithExitTwo) {
   const std::string m = simple_queue_map();
-  const std::string in = "check: (standard input): ";
+  const std::string in = "check: error: (standard input): ";
   struct Case { std::string output; std::string err; };
   const Case cases[] = {
       {first_lines(m, 10), in + "the output ends after 2 layers, the map has 3 layers ('^' and one per color)\n"},
@@ -563,10 +563,10 @@ TEST(MapTest, NoSolutionOutputsAreCheckedCellByCell) {
   EXPECT_EQ(r.out, "No solution claimed\nThe discovered map is consistent with the input (not verified by a search)\n");
   // Shape problems are format errors.
   EXPECT_EQ(check(map, replace_line(out, 4, ".a.#B#")).err,
-            "check: (standard input): line 4: discovered map row 1 has 6 characters, the map's width is 7\n");
+            "check: error: (standard input): line 4: discovered map row 1 has 6 characters, the map's width is 7\n");
   EXPECT_EQ(check(map, first_lines(out, 5)).err,
-            "check: (standard input): the discovered map has 3 rows, the map has 4\n");
-  EXPECT_EQ(check(map, out + "\n").err, "check: (standard input): line 7: unexpected content after the discovered map\n");
+            "check: error: (standard input): the discovered map has 3 rows, the map has 4\n");
+  EXPECT_EQ(check(map, out + "\n").err, "check: error: (standard input): line 7: unexpected content after the discovered map\n");
   // The 2020 edition's header is accepted too.
   EXPECT_EQ(check(map, replace_line(out, 2, "Reachable:")).status, 1);
   EXPECT_EQ(check("--no-solution-ok " + map, replace_line(out, 2, "Reachable:")).status, 0);

@@ -5,9 +5,13 @@
 # built by tools/mutants/mutate.py, and small wrapper scripts around puzzle for bugs the
 # mutants lack: an extra blank line, a crash on one-column maps, a hang, one spelling of
 # the options rejected) are found within a minute, and the shrunk map is a valid test
-# file of at most 10x10, named for its mode, on which the two still differ; every bad
-# input of the catalogue is one puzzle rejects; --save writes puzzle's outputs under the
-# course's names; bad usage exits 2.
+# file of at most 10x10, named for its mode, on which the two still differ, printed as a
+# map that shows the difference by itself (with its comment lines when they matter);
+# every bad input of the catalogue is one puzzle rejects, --all lists each, and when
+# only bad inputs beyond the spec's list differ one line says so and compare exits 0;
+# no process of a solver outlives its run; --max-size N is N x N; --from skips files
+# that are not maps; --save writes puzzle's outputs under the course's names; bad usage
+# exits 2.
 # Prints one line per test and ends with "N passed, M failed". About 30 s (the three
 # mutants are built once, about 10 s more, and cached in build/mutants/).
 # Environment: PUZZLE_BIN (default ./puzzle), the reference the wrappers call.
@@ -67,13 +71,73 @@ printf '#!/bin/bash\n"%s" "$@" 2> /dev/null\nexit 0\n' "$PUZZLE" > "$tmp/accept-
 chmod +x "$tmp/accept-all"
 compare catalogue --maps 0 "$tmp/accept-all"
 n=$(sed -nE 's/^compare: ([0-9]+) of ([0-9]+) runs differ$/\1 \2/p' "$tmp/catalogue.out")
+cases=$(grep -cE '^[A-Za-z0-9]+ *\|' tools/bad-inputs.txt)
 result catalogue "$(expect_status catalogue 1)" \
-  "$( [ -n "$n" ] && [ "${n% *}" = "${n#* }" ] && [ "${n% *}" -ge 30 ] || echo "expected every run (30 or more) to differ: '$n'")" \
-  "$(expect_text catalogue 'bad input [colors 27] with -q: puzzle exit 1 (line 1: num_colors is 27')"
+  "$( [ -n "$n" ] && [ "${n% *}" = "${n#* }" ] && [ "${n% *}" -eq "$cases" ] || echo "expected every run ($cases cases of tools/bad-inputs.txt) to differ: '$n'")" \
+  "$( [ "$(grep -c '^differs: ' "$tmp/catalogue.out")" -eq 20 ] || echo 'not 20 differing runs listed without --all')" \
+  "$(expect_text catalogue "... and $((cases - 20)) more differing bad inputs (--all lists every one)")"
+# --all lists every one, those the spec lists first.
+compare catalogue-all --maps 0 --all "$tmp/accept-all"
+first_beyond=$(grep -n -m1 "(beyond the spec's list) with" "$tmp/catalogue-all.out" | cut -d: -f1)
+last_listed=$(grep -n '(listed by the spec) with' "$tmp/catalogue-all.out" | tail -n 1 | cut -d: -f1)
+result catalogue-all "$(expect_status catalogue-all 1)" \
+  "$(expect_text catalogue-all 'bad input [Colors27] (listed by the spec) with -q: puzzle exit 1 (line 1: num_colors is 27')" \
+  "$( [ "$(grep -c '^differs: bad input ' "$tmp/catalogue-all.out")" -eq "$cases" ] || echo "--all does not list all $cases")" \
+  "$( [ -n "$first_beyond" ] && [ -n "$last_listed" ] && [ "$last_listed" -lt "$first_beyond" ] || echo 'the listed cases do not come first')"
+
+# 3b. Only bad inputs beyond the spec's list differ (a solver that takes an empty input
+#     for a map with no output): one line says so before the list, each is labelled, and
+#     compare exits 0: the course does not check them.
+cat > "$tmp/empty-ok" <<EOF
+#!/bin/bash
+in=\$(mktemp)
+cat > "\$in"
+[ -s "\$in" ] || { rm -f "\$in"; exit 0; }
+"$PUZZLE" "\$@" < "\$in"
+status=\$?
+rm -f "\$in"
+exit \$status
+EOF
+chmod +x "$tmp/empty-ok"
+compare beyond --maps 5 "$tmp/empty-ok"
+result beyond "$(expect_status beyond 0)" \
+  "$( [ "$(head -n 1 "$tmp/beyond.out")" = "compare: all 20 runs on valid maps agree; 1 bad inputs differ, 1 of them beyond the spec's list" ] ||
+      echo "the first line is not the one-line summary: $(head -n 1 "$tmp/beyond.out")")" \
+  "$(expect_text beyond "differs: bad input [EmptyInput] (beyond the spec's list) with -q: puzzle exit 1")" \
+  "$(expect_last beyond "^compare: 1 of [0-9]+ runs differ, all on bad inputs beyond the spec's list: none that the course counts$")"
+
+# 3c. No process of a solver outlives its run: a solver that leaves a background process
+#     behind (its output sent elsewhere, so the run itself ends) leaves none after
+#     compare; the processes are found by a name of their own.
+marker=compare-test-background-$$
+printf '#!/bin/bash
+( exec -a %s sleep 97 ) > /dev/null 2>&1 < /dev/null &
+exec "%s" "$@"
+' "$marker" "$PUZZLE" > "$tmp/background"
+chmod +x "$tmp/background"
+compare background --maps 3 "$tmp/background"
+sleep 0.3
+left=$(pgrep -f "^$marker" | wc -l)
+result background "$(expect_status background 0)" "$( [ "$left" -eq 0 ] || echo "$left processes of the solver left running")"
+pids=$(pgrep -f "^$marker")
+[ -z "$pids" ] || kill $pids  # the test's own processes, by their ids
+
+# 3d. --max-size N is N x N; --from skips the files that are not maps, with a note.
+compare max-size --maps 4 --max-size 60 "$PUZZLE"
+result max-size "$(expect_status max-size 0)" \
+  "$(grep -q 'maps (mapgen, seed 1, up to 60x60)' "$tmp/max-size.err" || echo 'stderr does not say up to 60x60')"
+mkdir -p "$tmp/mixed"
+cp spec-inputs/spec-simple.txt "$tmp/mixed/simple.txt"
+cp spec-inputs/out-spec-simple-queue-list.txt "$tmp/mixed/expected-queue-list.txt"
+printf 'notes for myself\n' > "$tmp/mixed/notes.txt"
+compare mixed --from "$tmp/mixed" "$PUZZLE"
+result mixed "$(expect_status mixed 0)" \
+  "$(expect_text mixed "note: --from $tmp/mixed: skipped 2 files that are not maps (the first line is not 'num_colors height width'): expected-queue-list.txt, notes.txt")" \
+  "$(grep -q '1 maps from' "$tmp/mixed.err" || echo 'not 1 map run')"
 
 # The broken solvers. Mutants of puzzle.cpp (tools/mutants/mutants.txt): the wrong
 # neighbour order, a wrong map mark, a missing layer.
-MUTANTS=order-eswn,map-no-percent,map-last-layer-missing
+MUTANTS=order-eswn,map-no-percent,map-last-layer-missing,comments-not-skipped
 if ! CXX=${CXX:-g++} python3 tools/mutants/mutate.py build --only "$MUTANTS" > "$tmp/mutants.log" 2>&1; then
   sed 's/^/      | /' "$tmp/mutants.log" | tail -n 10
 fi
@@ -120,6 +184,12 @@ check_smallest() {
   [ "$st" -ne 0 ] || ! cmp -s "$tmp/ref" "$tmp/yours" || echo "$file: the two do not differ on it with $flags"
   grep -A2 '^smallest: ' "$tmp/$name.out" | grep -q '^puzzle: ' || echo "no 'puzzle:' line after 'smallest:'"
   grep -A2 '^smallest: ' "$tmp/$name.out" | grep -q '^yours: ' || echo "no 'yours:' line after 'smallest:'"
+  # The map printed above 'smallest:' is a whole input that shows the difference by itself.
+  sed -n '/^shrunk .*:$/,/^smallest: /p' "$tmp/$name.out" | grep '^    ' | sed 's/^    //' > "$tmp/printed"
+  "$PUZZLE" "${args[@]}" < "$tmp/printed" > "$tmp/ref" 2> "$tmp/ref.err" || echo "the printed map is not a valid map: $(cat "$tmp/ref.err")"
+  timeout 5 "$solver" "${args[@]}" < "$tmp/printed" > "$tmp/yours" 2> /dev/null
+  st=$?
+  [ "$st" -ne 0 ] || ! cmp -s "$tmp/ref" "$tmp/yours" || echo "the printed map: the two do not differ on it with $flags"
 }
 
 # 4. Each broken solver: exit 1 within a minute, a shrunk test file, each side's line.
@@ -140,6 +210,9 @@ broken() {
 broken order-eswn build/mutants/order-eswn/puzzle 'puzzle: line ' --maps 100
 broken map-no-percent build/mutants/map-no-percent/puzzle '%' --maps 100
 broken map-last-layer-missing build/mutants/map-last-layer-missing/puzzle '(end of output after' --maps 100
+# A solver that reads comment lines as rows: the difference needs them, so the map printed
+# keeps them and says so.
+broken comments-not-skipped build/mutants/comments-not-skipped/puzzle 'note: without its comment lines the two agree' --maps 10
 broken blank-line "$tmp/blank-line" 'yours:  line 3: (an empty line)' --maps 20
 broken one-column-crash "$tmp/one-column-crash" 'yours:  killed by signal 11' --maps 60
 # A solver that rejects one spelling of the options: the note says so.
@@ -160,7 +233,8 @@ fi
 
 # 6. Bad usage exits 2 with a message; --help exits 0.
 problems=()
-for args in "" "$tmp/no-such-solver" "tools/README-compare.md" "--maps x $PUZZLE" "--max-size 1x1 $PUZZLE" "--bogus $PUZZLE"; do
+for args in "" "$tmp/no-such-solver" "tools/README-compare.md" "--maps x $PUZZLE" "--max-size 1x1 $PUZZLE" "--max-size 1 $PUZZLE" \
+            "--bogus $PUZZLE" "--from $tmp/hang-maps/seven.txt $PUZZLE" "--timeout 0 $PUZZLE"; do
   # shellcheck disable=SC2086  # the words of args are the arguments
   "$COMPARE" $args > /dev/null 2> "$tmp/usage.err"
   st=$?
@@ -169,6 +243,7 @@ for args in "" "$tmp/no-such-solver" "tools/README-compare.md" "--maps x $PUZZLE
 done
 "$COMPARE" --help > "$tmp/help.out" 2>&1 || problems+=("--help: exit $?")
 grep -q 'Usage: tools/compare' "$tmp/help.out" || problems+=("--help: no usage text")
+grep -q '^Exit status (the same for every tool here): 0 ' "$tmp/help.out" || problems+=("--help: no exit-status convention")
 result usage "${problems[@]}"
 
 echo "$passed passed, $failed failed"

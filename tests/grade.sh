@@ -40,6 +40,12 @@ grade_packed() {
   make_tarball "$name" "$tmp/$name"
   grade "$name" --tarball "$tmp/$name.tar.gz" "$@"
 }
+shim() {  # shim DIR PROGRAM: a submission whose puzzle.cpp execs PROGRAM
+  mkdir -p "$1"
+  cp Makefile "$1/"
+  printf '// Project Identifier: %s\n#include <unistd.h>\nint main(int, char* argv[]) {\n  execv("%s", argv);\n  return 1;\n}\n' \
+    "$IDENT" "$2" > "$1/puzzle.cpp"
+}
 # A copy of the real submission's files (Makefile, sources, no test files).
 real_copy() {
   mkdir -p "$1"
@@ -158,8 +164,8 @@ result wrong "$(expect_status wrong 1)" \
   "$(expect_text wrong 'differs from out-spec-simple-queue-map.txt')" \
   "$(expect_text wrong '--- expected')" "$(expect_text wrong '+++ yours')" \
   "$(expect_text wrong '-// color ^')" "$(expect_text wrong '+No solution.')" \
-  "$(expect_row wrong INV 'header' FAIL)" \
-  "$(expect_text wrong 'colors 27 (puzzle -q): exit 0, expected exit 1')"
+  "$(expect_row wrong INV 'header \(listed by the spec\)' FAIL)" \
+  "$(expect_text wrong 'Colors27 (puzzle -q): exit 0, expected exit 1')"
 
 # 9. A solver over the memory limit that claims no solution: Sm fails for both reasons
 #    (on one solvable and one unsolvable map).
@@ -187,12 +193,6 @@ result hog "$(expect_status hog 1)" "$(expect_row hog Sm 'Sm1 ' FAIL)" \
 #     a solver that discovers neighbours in the wrong order (the order-eswn mutant, run
 #     by a small program that execs it) fails the solvable Sm maps and names the first
 #     differing line; the real solver passes them.
-shim() {  # shim DIR PROGRAM: a submission whose puzzle.cpp execs PROGRAM
-  mkdir -p "$1"
-  cp Makefile "$1/"
-  printf '// Project Identifier: %s\n#include <unistd.h>\nint main(int, char* argv[]) {\n  execv("%s", argv);\n  return 1;\n}\n' \
-    "$IDENT" "$2" > "$1/puzzle.cpp"
-}
 if python3 tools/mutants/mutate.py build --only order-eswn > "$tmp/mutant.log" 2>&1; then
   shim "$tmp/eswn" "$PWD/build/mutants/order-eswn/puzzle"
   grade eswn --dir "$tmp/eswn" --only Sm --maps Sm1,Sm2,Sm4
@@ -252,13 +252,99 @@ edition_source > "$d/puzzle.cpp"
 grade make2020 --dir "$d" --only Build --spec 2020
 result make2020 "$(expect_row make2020 Build 'make -R -r builds the 2020 edition' PASS)"
 
+# 13. Valgrind: a leak is memory lost, not memory the C++ runtime still holds. puzzle
+#     with only std::ios_base::sync_with_stdio(false) added (which the course recommends;
+#     libstdc++ then keeps its stream buffers, "still reachable" at exit) passes both
+#     Valgrind rows, and the figures say what was measured; one that loses 40 bytes fails,
+#     its row naming the loss, and its figures are no pass-like text.
+d=$tmp/sync
+mkdir -p "$d"
+cp Makefile "$d/"
+sed -e 's/^int main(int argc, char\* argv\[\]) {$/&\n  std::ios_base::sync_with_stdio(false);/' \
+    -e '1a #include <iostream>' puzzle.cpp > "$d/puzzle.cpp"
+grade sync --dir "$d" --only Valgrind --maps Sm1
+result sync "$(grep -q 'sync_with_stdio(false);' "$d/puzzle.cpp" || echo 'the sync_with_stdio line was not added to main')" \
+  "$(expect_status sync 0)" "$(expect_row sync Valgrind 'memcheck: spec inputs' PASS)" \
+  "$(expect_row sync Valgrind 'memcheck: Sm maps' PASS)" \
+  "$(expect_text sync '16/16 clean: no memory error, nothing lost; still reachable at exit: up to 122,880 bytes in 6 blocks (not a leak)')"
+d=$tmp/leak
+mkdir -p "$d"
+cp Makefile "$d/"
+sed -e 's/^int main(int argc, char\* argv\[\]) {$/static int* volatile lost = nullptr;\n&\n  lost = new int[10];\n  lost = nullptr;/' \
+  puzzle.cpp > "$d/puzzle.cpp"
+grade leak --dir "$d" --only Valgrind --maps Sm1
+result leak "$(expect_status leak 1)" "$(expect_row leak Valgrind 'memcheck: spec inputs' FAIL)" \
+  "$(expect_text leak 'definitely lost: 40 bytes in 1 blocks')" \
+  "$(expect_text leak '0 of 16 passed; 16 with memory errors or leaks')" \
+  "$(grep -E '^Valgrind .* FAIL ' "$tmp/leak.out" | grep -E 'clean: |no heap in use' && echo 'a FAIL row with pass-like figures')"
+
+# 14. A stale binary does not pass the build: a folder whose Makefile makes nothing but
+#     which holds an old puzzle fails the make -R -r row (the build runs in a copy of
+#     the submission's files alone); the same folder with a Makefile that builds passes.
+d=$tmp/stale
+mkdir -p "$d"
+printf '# Project Identifier: %s\nall:\n\t@echo nothing to build\n' "$IDENT" > "$d/Makefile"
+cp puzzle.cpp "$d/"
+cp "${PUZZLE_BIN:-./puzzle}" "$d/puzzle"
+grade stale --dir "$d" --only Build
+result stale "$(expect_status stale 1)" "$(expect_row stale Build 'make -R -r with its own Makefile' FAIL)" \
+  "$(expect_text stale "made no executable 'puzzle'")" "$(expect_text stale 'no puzzle made')"
+cp Makefile "$d/"
+grade stale-fixed --dir "$d" --only Build
+result stale-fixed "$(expect_row stale-fixed Build 'make -R -r with its own Makefile' PASS)" \
+  "$(expect_text stale-fixed 'puzzle built, no warnings')"
+
+# 15. INV holds a solver to what the course checks, from the one catalogue
+#     (tools/bad-inputs.txt): exit 1 and nothing on stdout on each bad input the spec
+#     lists, whatever stderr holds (this solver prints no message at all: -o twice
+#     passes). A bad input beyond the spec's list that it accepts (an empty input) is a
+#     NOTE, not a failure; one the spec lists (-o tree taken for -o map) fails. compare
+#     labels the same two differences the same way.
+{
+  echo '#!/bin/bash'
+  echo '# No messages; an empty input accepted; -o tree read as -o map.'
+  echo 'args=()'
+  echo 'for a in "$@"; do [ "$a" = tree ] && a=map; args+=("$a"); done'
+  echo 'in=$(mktemp)'
+  echo 'cat > "$in"'
+  echo '[ -s "$in" ] || { rm -f "$in"; exit 0; }'
+  echo "\"$(realpath "${PUZZLE_BIN:-./puzzle}")\" \"\${args[@]}\" < \"\$in\" 2> /dev/null"
+  echo 'status=$?'
+  echo 'rm -f "$in"'
+  echo 'exit $status'
+} > "$tmp/lenient"
+chmod +x "$tmp/lenient"
+shim "$tmp/lenient-dir" "$tmp/lenient"
+grade lenient --dir "$tmp/lenient-dir" --only INV
+tools/compare --maps 0 "$tmp/lenient" > "$tmp/lenient-compare.out" 2>&1
+compare_status=$?
+label_of() {  # label_of CASE FILE: the label a tool gave CASE ("listed by the spec", ...)
+  grep -m1 -oE "\[$1\] \((listed by the spec|beyond the spec's list)\)" "$2" | sed -E 's/.*\((.*)\)/\1/'
+}
+result lenient "$(expect_status lenient 1)" \
+  "$(expect_row lenient INV 'options \(listed by the spec\)' FAIL)" \
+  "$(expect_text lenient 'OutputBadValue (puzzle -q -o tree): exit 0, expected exit 1')" \
+  "$(grep -q 'OutputTwice' "$tmp/lenient.out" && echo 'OutputTwice failed: an empty stderr must pass')" \
+  "$(expect_row lenient INV "header \(beyond the spec's list\)" NOTE)" \
+  "$(expect_text lenient 'EmptyInput (puzzle -q): exit 0, expected exit 1')" \
+  "$(expect_text lenient 'grade: 1 NOTE rows (not failures: see Notes above)')" \
+  "$(grep -qE '^grade: [0-9]+ passed, 1 failed$' "$tmp/lenient.out" || echo 'not one failed row')" \
+  "$([ "$compare_status" -eq 1 ] || echo "tools/compare exited $compare_status, expected 1")" \
+  "$([ "$(label_of OutputBadValue "$tmp/lenient-compare.out")" = 'listed by the spec' ] || echo 'compare: OutputBadValue not labelled as listed by the spec')" \
+  "$([ "$(label_of EmptyInput "$tmp/lenient-compare.out")" = "beyond the spec's list" ] || echo "compare: EmptyInput not labelled as beyond the spec's list")" \
+  "$(grep -q "^INV .*header (beyond the spec's list)" "$tmp/lenient.out" || echo 'grade: no row labelled as compare labels EmptyInput')"
+
 # 10. Usage: an unknown category is an error (exit 2); --help exits 0.
 grade usage --only Nope
 result usage "$(expect_status usage 2)" "$(expect_text usage "unknown category 'Nope'")"
 grade usage-spec --spec 2021
 result usage-spec "$(expect_status usage-spec 2)" "$(expect_text usage-spec "unknown edition '2021'")"
 grade help --help
-result help "$(expect_status help 0)" "$(expect_text help 'Usage: tools/grade/grade')"
+result help "$(expect_status help 0)" "$(expect_text help 'Usage: tools/grade/grade')" \
+  "$(expect_text help 'Exit status (the same for every tool here): 0 every check passed; 1 a check failed; 2 an')"
+grade usage-option --bogus
+result usage-option "$(expect_status usage-option 2)" "$(expect_text usage-option "grade: error: unknown option '--bogus'")" \
+  "$(expect_text usage-option "Try 'tools/grade/grade --help'.")"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,6 +1,6 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // Tests of the input: the parser reads the header and the cells; every bad map of the
-// catalogue (tests/util.h) is rejected by the binary and by parse_puzzle with one
+// catalogue (tools/bad-inputs.txt, through tests/util.h) is rejected by the binary and by parse_puzzle with one
 // message naming the line and column; the sloppy but valid input a hand-edited file
 // brings (Windows line ends, trailing blanks, ...) gives exactly the spec's outputs;
 // standard input and output that are not plain files; the fuzz regressions replayed;
@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -104,7 +106,7 @@ TEST_P(BadMapTest, ParsePuzzleThrowsTheSameError) {
   const Bad& c = GetParam();
   const std::string what = parse_error(c.input);
   ASSERT_NE(what, "") << "parse_puzzle accepted the input";
-  EXPECT_NE(what.find(c.keyword), std::string::npos) << what;
+  EXPECT_NE(what.find(c.message), std::string::npos) << what;
   if (c.line) {
     EXPECT_NE(what.find("line " + std::to_string(c.line)), std::string::npos) << what;
   }
@@ -121,6 +123,14 @@ TEST(CatalogueTest, CoversEveryInvalidPrintableCharacterAndEveryClass) {
   for (const Bad& c : all) chars += c.name.rfind("InvalidChar", 0) == 0 || c.name.rfind("ControlChar", 0) == 0;
   // 38 printable non-symbols (punctuation, digits, space), 29 control bytes, DEL.
   EXPECT_EQ(chars, 38u + 29u + 1u);
+  // Each printable non-symbol and each control byte but tab, line feed and carriage
+  // return (cases of their own) once, in a row of a 26-color map.
+  for (int c = 0x00; c < 0x80; ++c) {
+    const char ch = static_cast<char>(c);
+    if (std::string("@?.#^\t\n\r").find(ch) != std::string::npos || std::isalpha(c)) continue;
+    const std::string input = std::string("26 2 3\n@.?\n.") + ch + ".\n";
+    EXPECT_EQ(std::count_if(all.begin(), all.end(), [&](const Bad& b) { return b.input == input; }), 1) << c;
+  }
   EXPECT_GE(all.size() - chars, 30u);
   EXPECT_GE(options.size(), 20u);
   all.insert(all.end(), options.begin(), options.end());
@@ -128,6 +138,102 @@ TEST(CatalogueTest, CoversEveryInvalidPrintableCharacterAndEveryClass) {
   for (const Bad& c : all) names.push_back(c.name);
   std::sort(names.begin(), names.end());
   EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end()) << "duplicate case name";
+  for (const char* group : {"options", "header", "shape", "characters", "start-target"})
+    EXPECT_GE(std::count_if(all.begin(), all.end(), [&](const Bad& b) { return b.group == group; }), 5) << group;
+}
+
+// The spec's assumptions rule some inputs out ("You may make only the following
+// assumptions"): a case that breaks one is beyond the spec's list, whatever it is.
+TEST(CatalogueTest, WhatTheSpecsAssumptionsRuleOutIsBeyondItsList) {
+  std::size_t listed = 0, beyond = 0;
+  for (const Bad& c : catalogue::bad_inputs()) {
+    SCOPED_TRACE(c.name);
+    (c.listed ? listed : beyond) += 1;
+    // "The map and command line options will contain only non-null ASCII characters."
+    const bool ascii = std::all_of(c.input.begin(), c.input.end(), [](char ch) { return ch > 0; });
+    // "The first line of the map will be 3 unsigned integers separated by spaces", that
+    // "fit in a 32-bit unsigned integer", and num_colors * width * height <= 400,000,000.
+    const std::vector<std::string> header = split(c.input.substr(0, c.input.find('\n')));
+    bool three = c.input.find('\n') != std::string::npos && header.size() == 3 &&
+                 c.input.find_first_not_of("0123456789 ") >= c.input.find('\n');
+    for (const std::string& n : header) three = three && n.size() <= 10 && std::stoull(n) <= 4294967295ull;
+    const bool fits = three && std::stoull(header[0]) * std::stoull(header[1]) * std::stoull(header[2]) <= 400000000ull;
+    // "If the --output/-o flag is provided, then there WILL be some argument after it."
+    const std::vector<std::string> words = split(c.args);
+    const bool output_without_value =
+        !words.empty() && (words.back() == "--output" ||
+                           (words.back().size() >= 2 && words.back()[0] == '-' && words.back()[1] != '-' && words.back().back() == 'o'));
+    if (c.group == "options") {
+      EXPECT_EQ(c.input, read_file("spec-inputs/spec-simple.txt")) << "a command line is tried on a valid map";
+      if (output_without_value) {
+        EXPECT_FALSE(c.listed);
+      }
+    } else {
+      EXPECT_NO_THROW(parse(words)) << "a bad map is tried with a valid command line: " << c.args;
+      if (!ascii || !three || !fits) {
+        EXPECT_FALSE(c.listed);
+      }
+    }
+  }
+  // Both kinds are there, and the labels that the tools print for them.
+  EXPECT_GE(listed, 100u);
+  EXPECT_GE(beyond, 50u);
+  EXPECT_EQ(catalogue::label(true), "listed by the spec");
+  EXPECT_EQ(catalogue::label(false), "beyond the spec's list");
+}
+
+// tools/catalogue.sh, the bash reader (tools/grade/grade), reads the same cases: the
+// same names, kinds, groups, command lines and input bytes, and the same spellings.
+TEST(CatalogueTest, TheBashReaderReadsTheSameListsAsTheBuiltInOne) {
+  TempFile dump;
+  const Result r = run("bash -c '. tools/catalogue.sh && catalogue_read tools && "
+                       "for i in \"${!CAT_NAME[@]}\"; do catalogue_input $i " + dump.path() + ".$i; "
+                       "printf \"%s|%s|%s|%s\\n\" \"${CAT_NAME[$i]}\" \"${CAT_LISTED[$i]}\" \"${CAT_GROUP[$i]}\" "
+                       "\"${CAT_ARGS[$i]}\"; done; printf \"%s\\n\" \"${CAT_LABEL[spec]}\" \"${CAT_LABEL[beyond]}\"; "
+                       "for m in QL QM SL SM; do declare -n l=SPELL_$m; printf \"$m|%s\\n\" \"${l[@]}\"; done'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string want;
+  const std::vector<Bad>& cases = catalogue::bad_inputs();
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Bad& c = cases[i];
+    want += c.name + "|" + (c.listed ? "spec" : "beyond") + "|" + c.group + "|" + c.args + "\n";
+    const std::string file = dump.path() + "." + std::to_string(i);
+    EXPECT_EQ(read_file(file), c.input) << c.name;
+    std::remove(file.c_str());
+  }
+  want += catalogue::label(true) + "\n" + catalogue::label(false) + "\n";
+  for (const catalogue::Spelling& s : catalogue::spellings()) want += s.mode + "|" + s.args + "\n";
+  EXPECT_EQ(r.out, want);
+}
+
+// A malformed line of a list is an error that names the file and the line.
+TEST(CatalogueTest, AMalformedLineIsAnErrorNamingIt) {
+  const std::string head = "@spec = a\n@beyond = b\n[header]\n";
+  const std::pair<std::string, std::string> bad[] = {
+      {head + "A | spec | -q | 0 1 2\\q | x | -\n", "tools/bad-inputs.txt:4: a bad escape '\\q'"},
+      {head + "A | spec | -q | 0 1 2 | x\n", "tools/bad-inputs.txt:4: 5 fields, 6 expected"},
+      {head + "A | maybe | -q | 0 | x | -\n", "LISTED is spec or beyond, not 'maybe'"},
+      {head + "A-1 | spec | -q | 0 | x | -\n", "a name of letters and digits"},
+      {head + "A | spec | -q | @none | x | -\n", "@none is not defined above"},
+      {head + "A | spec | -q | 0 | x | 2:\n", "AT is L, L:C or -, not '2:'"},
+      {"[header]\nA | spec | -q | 0 | x | -\n", "no @spec"},
+      {"A | spec | -q | 0 | x | -\n", "a case before any [GROUP]"},
+  };
+  for (const auto& [text, message] : bad) {
+    try {
+      catalogue::parse_bad_inputs(text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+  const catalogue::BadInputs ok = catalogue::parse_bad_inputs(head + "A | beyond | -q -x | 0 1\\x7C2\\x00\\t\\\\ | m\\n | 2:3\n");
+  ASSERT_EQ(ok.cases.size(), 1u);
+  EXPECT_EQ(ok.cases[0].input, std::string("0 1|2\0\t\\", 8));
+  EXPECT_EQ(ok.cases[0].message, "m\n");
+  EXPECT_FALSE(ok.cases[0].listed);
+  EXPECT_EQ(ok.cases[0].line, 2);
+  EXPECT_EQ(ok.cases[0].column, 3);
 }
 
 // ==== GoodInputTest: sloppy but valid input ==========================================

@@ -190,15 +190,15 @@ TEST(Mapgen, HelpOnStdoutOnlyWhenItIsTheWholeRequest) {
   for (const char* args : {"-h 10 -w 10", "-h 10", "-w 10 -h", "--help --bogus", "--height 0 --help",
                            "--seed --help", "--help stray"}) {
     const auto r = mapgen(args);
-    EXPECT_EQ(r.status, 1) << args;
+    EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.out, "") << args;
     EXPECT_EQ(r.err.compare(0, 15, "mapgen: error: "), 0) << args << ": " << r.err;
   }
   EXPECT_NE(mapgen("-h 10 -w 10").err.find("unknown option '-w'"), std::string::npos);
-  // Good options with --help: the help on stderr, then why there is no map; exit 1.
+  // Good options with --help: the help on stderr, then why there is no map; exit 2.
   for (const char* args : {"--height 10 --help", "-h --seed 3", "--no-comment -h"}) {
     const auto r = mapgen(args);
-    EXPECT_EQ(r.status, 1) << args;
+    EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.out, "") << args;
     EXPECT_EQ(r.err.compare(0, help.size(), help), 0) << args;
     EXPECT_NE(r.err.find("mapgen: error: --help is given with other options", help.size()),
@@ -293,7 +293,7 @@ TEST(Mapgen, SolvableYesAndNoHold) {
         }
   // 2-cell maps: yes works, no is refused.
   EXPECT_EQ(mapgen("--height 1 --width 2 --solvable yes").status, 0);
-  EXPECT_EQ(mapgen("--height 2 --width 1 --solvable no").status, 1);
+  EXPECT_EQ(mapgen("--height 2 --width 1 --solvable no").status, 2);
 }
 
 TEST(Mapgen, MazeIsAConnectedTree) {
@@ -415,7 +415,7 @@ TEST(Mapgen, BadOptionsAreRefused) {
         "--seed -1", "--seed 18446744073709551616", "--bogus", "-x", "stray",
         "--seed 3 stray", "--seed", "--height 1 --width 2 --solvable no"}) {
     const auto r = mapgen(args);
-    EXPECT_EQ(r.status, 1) << args;
+    EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.out, "") << args;
     EXPECT_EQ(r.err.compare(0, 15, "mapgen: error: "), 0) << args << ": " << r.err;
   }

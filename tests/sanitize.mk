@@ -18,9 +18,9 @@ $(SAN_DIR)/puzzle: $(SOURCES) $(wildcard *.h *.hpp)
 	@mkdir -p $(SAN_DIR)
 	$(CXX) $(SAN_CXXFLAGS) $(SOURCES) -o $@
 
-$(SAN_DIR)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h)
+$(SAN_DIR)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h) $(wildcard tools/*.h) $(BUILD)/tools/catalogue-data.h
 	@mkdir -p $(SAN_DIR)/tests
-	$(CXX) $(SAN_CXXFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@ $(GTEST_LIBS)
+	$(CXX) $(SAN_CXXFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@ $(GTEST_LIBS)
 
 # The tests also run tools/ and may read the release ./puzzle: both are built first.
 sanitize: release tools $(SAN_DIR)/puzzle $(SAN_TESTS)

@@ -240,7 +240,7 @@ TEST(TerminalTest, ATerminalGetsColorsAndALegendWithTheSameCharacters) {
 
 TEST(TerminalTest, AMapLargerThanTheTerminalSaysHowLargeAndHowToCrop) {
   Result r = show_in_terminal("8x40", kFull);
-  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "show: error: the map is 11 rows x 11 columns, larger than this terminal (8 rows x 40 columns): show a "
@@ -255,7 +255,7 @@ TEST(TerminalTest, AMapLargerThanTheTerminalSaysHowLargeAndHowToCrop) {
   for (const std::string& line : lines) EXPECT_LE(line.size(), 40u) << line;  // the legend wraps at the width
 }
 
-// ==== ErrorTest: one message, exit 1 =============================================
+// ==== ErrorTest: one message, exit 2 (tools/core.h's convention) ================
 
 TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
   TempFile bad_map("2 4 7\n@..A..b\n.a.#B##\n####..+\n?..B.^^\n");
@@ -292,7 +292,7 @@ TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);
     Result r = show(c.args);
-    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.err);
   }

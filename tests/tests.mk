@@ -1,15 +1,16 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # GoogleTest binaries: tests/NAME_test.cpp -> build/tests/NAME_test, run by tests/run-all
 # with the tests/*.sh scripts. Each includes tests/util.h, what several tests use, which
-# compiles the solver in (puzzle.cpp, its main left out by PUZZLE_NO_MAIN).
+# compiles the solver in (puzzle.cpp, its main left out by PUZZLE_NO_MAIN) and the
+# catalogue of bad inputs (tools/catalogue.h, its lists built in by tools/catalogue.mk).
 
 TEST_SOURCES = $(wildcard tests/*_test.cpp)
 TEST_BINS   += $(TEST_SOURCES:tests/%.cpp=$(BUILD)/tests/%)
 TESTFLAGS    = $(BASEFLAGS) -O2 -g
 
-$(BUILD)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h)
+$(BUILD)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h) $(wildcard tools/*.h) $(BUILD)/tools/catalogue-data.h
 	@mkdir -p $(BUILD)/tests
-	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@ $(GTEST_LIBS)
+	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@ $(GTEST_LIBS)
 
 # tests/trace_test reads the trace of the solver (`make trace`): have it built, and
 # rebuilt when the solver changes, before the test runs (also under `make sanitize`).

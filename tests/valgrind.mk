@@ -1,7 +1,8 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # make valgrind: tests/scripts/valgrind-check runs valgrind's memcheck over the release
-# ./puzzle on every spec input in every mode and on a sample of bad inputs; it fails on
-# any error or leak. Not part of `make test` (about 35 s); .ci/run runs it.
+# ./puzzle on every spec input in every mode, a few generated maps and every bad input of
+# the catalogue (tools/bad-inputs.txt); it fails on any error or leak. Not part of
+# `make test` (about 2 minutes); .ci/run runs it.
 
 valgrind: release
 	@bash tests/scripts/valgrind-check ./puzzle

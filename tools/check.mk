@@ -6,6 +6,6 @@
 
 TOOLS += tools/check
 
-tools/check: tools/check.cpp tools/solution.h puzzle.cpp
+tools/check: tools/check.cpp tools/solution.h tools/core.h puzzle.cpp
 	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
 

@@ -9,8 +9,8 @@
 
 TOOLS += tools/compare
 
-tools/compare: tools/compare.cpp puzzle.cpp
-	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
+tools/compare: tools/compare.cpp tools/compare-*.h tools/core.h tools/runner.h tools/catalogue.h $(BUILD)/tools/catalogue-data.h puzzle.cpp
+	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@
 
 compare: tools/compare tools/mapgen
 	@if [ -z '$(SOLVER)' ]; then \

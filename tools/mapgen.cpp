@@ -13,7 +13,7 @@
 // stack of 4-byte entries (no recursion, so 4000x4000 and larger mazes are fine).
 // Output goes out in 1 MiB chunks.
 
-#include <getopt.h>
+#include "core.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -130,202 +130,132 @@ void apply_style_defaults(Options& o) {
   if (o.traps < 0) o.traps = 0.005;
 }
 
-const char kHelp[] =
-    "Usage: tools/mapgen [OPTIONS] > map.txt\n"
-    "Prints one valid Puzzle Solver map (EECS 281 Project 1 input format) on stdout:\n"
-    "the header \"num_colors height width\", comment lines, then height lines of width\n"
-    "characters from @ ? . # A-Z a-z ^ (one @, one ?, letters among the first\n"
-    "num_colors). The same options and seed give the same bytes on every machine.\n"
-    "\n"
-    "Options [default]                                     example\n"
-    "  --seed N       seed, 0..18446744073709551615 [1]     --seed 7\n"
-    "  --height H     rows, at least 1 [20]                 --height 2000\n"
-    "  --width W      columns, at least 1 [40]              --width 2000\n"
-    "                 height * width must be at least 2 (for @ and ?)\n"
-    "  --colors C     door/button colors, 0..26 [4]         --colors 26\n"
-    "                 the spec's limit holds: C * H * W (H * W when C is 0)\n"
-    "                 at most 400,000,000\n"
-    "  --style S      open, maze or rooms [rooms]           --style maze\n"
-    "                 open:  random walls, doors, buttons and traps on open floor\n"
-    "                 maze:  a perfect maze carved by a randomized depth-first walk;\n"
-    "                        every non-wall cell is reachable from every other when\n"
-    "                        doors are ignored; doors, buttons, traps on its floor\n"
-    "                 rooms: rooms separated by walls, each opening a door or a gap;\n"
-    "                        a chain of locked doors, each with its button in the\n"
-    "                        area before it, leads from @ to ?: several presses\n"
-    "  --walls P      0..1, open: share of cells that are   --walls 0.3\n"
-    "                 walls [0.2]; rooms: share of the room cells clear of walls\n"
-    "                 that get a clutter wall [0.05]; maze: not used\n"
-    "  --doors P      0..1, open: share of cells that are   --doors 0.1\n"
-    "                 doors [0.05]; maze: share of floor cells [0.05]; rooms: share\n"
-    "                 of the openings between rooms that are doors [0.5], and\n"
-    "                 doors / 4 of the other walls between rooms get a door too\n"
-    "  --buttons P    0..1, share of cells (maze: floor;    --buttons 0.02\n"
-    "                 rooms: room cells clear of walls) holding a button of a random\n"
-    "                 color [0.01]; rooms add the buttons of their locked doors\n"
-    "  --traps P      0..1, share of those cells holding a  --traps 0\n"
-    "                 trap ^ [0.005]\n"
-    "                 Each cell draws walls, doors, buttons, traps in that order; if\n"
-    "                 they add up to more than 1 the later ones get what is left.\n"
-    "                 With 0 colors there are no doors and no buttons. In rooms,\n"
-    "                 clutter, traps and extra buttons never touch a wall, an opening\n"
-    "                 or each other, so rooms maps are (in practice) always solvable.\n"
-    "  --solvable X   yes, no or any [any]                  --solvable no\n"
-    "                 with yes or no, mapgen searches each map itself over (color,\n"
-    "                 row, col) states by the spec's rules and retries with the next\n"
-    "                 seed (seed+1, ...) until it holds; stderr tells how many tries\n"
-    "                 it took. After --tries failures it edits the last map: yes\n"
-    "                 clears a path of floor from @ to ?; no closes ? off behind\n"
-    "                 doors of one color and removes every button of that color\n"
-    "                 (with 0 colors: walls ?, which also breaks a maze's\n"
-    "                 connectivity). A 2-cell map is always solvable: no is refused.\n"
-    "  --tries N      seeds to try, 1..1000000 [10, or     --tries 3\n"
-    "                 200,000,000 / ((C + 1) * H * W) if that is less, at least 1]\n"
-    "  --comment      comment lines after the header [on]   --comment\n"
-    "                 the first records the options and seed (\"// mapgen --seed 7\n"
-    "                 ...\"): those options give the same map again; the second\n"
-    "                 describes the map (and how --solvable was met)\n"
-    "  --no-comment   no comment lines at all               --no-comment\n"
-    "  -h, --help     this text, on stdout when it is the only option\n"
-    "\n"
-    "Bad options print \"mapgen: error: ...\" on stderr and exit 1, --help or not;\n"
-    "--help with other options prints this text on stderr and exits 1, no map.\n"
-    "\n"
-    "Examples:\n"
-    "  tools/mapgen --seed 7 --height 10 --width 10 --colors 3 > small.txt\n"
-    "  tools/mapgen --height 2000 --width 2000 --colors 26 --style rooms > big.txt\n"
-    "  tools/mapgen --style maze --height 101 --width 201 --colors 2 --doors 0.01\n"
-    "  tools/mapgen --style open --walls 0.3 --doors 0.1 --buttons 0.02 --traps 0\n"
-    "  tools/mapgen --seed 42 --height 99 --width 99 --solvable no --no-comment\n"
-    "  tools/mapgen --colors 26 --height 3922 --width 3922 --comment > limit.txt\n";
+using core::fail;
+using core::usage_error;
 
-[[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "mapgen: error: %s\n", message.c_str());
-  std::exit(1);
-}
-
-/// A decimal integer made of digits only, at most `max`.
-uint64_t parse_uint(const char* option, const char* text, uint64_t min, uint64_t max) {
-  const std::string what = std::string("--") + option + " needs an integer from " +
-                           std::to_string(min) + " to " + std::to_string(max) + " (got '" +
-                           text + "')";
-  if (*text == '\0') fail(what);
-  for (const char* p = text; *p; ++p)
-    if (*p < '0' || *p > '9') fail(what);
-  errno = 0;
-  const unsigned long long value = std::strtoull(text, nullptr, 10);
-  if (errno == ERANGE || value < min || value > max) fail(what);
-  return value;
-}
-
+/// A density: a share of cells from 0 to 1.
 double parse_density(const char* option, const char* text) {
-  const std::string what =
-      std::string("--") + option + " needs a number from 0 to 1 (got '" + text + "')";
-  if (*text == '\0' || *text == ' ' || *text == '\t') fail(what);
-  char* end = nullptr;
-  const double value = std::strtod(text, &end);
-  if (*end != '\0' || !(value >= 0 && value <= 1)) fail(what);  // underflow reads as ~0
-  return value;
+  return core::parse_decimal(std::string("--") + option, text, 0, 1);  // underflow reads as ~0
 }
 
-/// Shortest text that reads back as exactly x.
-std::string format_double(double x) {
-  char buf[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof buf, "%.*g", precision, x);
-    if (std::strtod(buf, nullptr) == x) break;
-  }
-  return buf;
+/// The command line of mapgen: its table of options sets `o`, `height` and `width`.
+core::Command command(Options& o, uint64_t& height, uint64_t& width) {
+  return {
+      "mapgen",
+      "tools/mapgen [OPTIONS] > map.txt",
+      "Prints one valid Puzzle Solver map (EECS 281 Project 1 input format) on stdout:\n"
+      "the header \"num_colors height width\", comment lines, then height lines of width\n"
+      "characters from @ ? . # A-Z a-z ^ (one @, one ?, letters among the first\n"
+      "num_colors). The same options and seed give the same bytes on every machine.\n"
+      "Options [default]:\n",
+      {
+          {0, "seed", "N", "seed, 0..18446744073709551615 [1]",
+           [&o](const char* v) { o.seed = core::parse_count("--seed", v); }},
+          {0, "height", "H", "rows, at least 1 [20]; height * width must be at least 2\n(for @ and ?)",
+           [&height](const char* v) { height = core::parse_count("--height", v, 1, kStateLimit); }},
+          {0, "width", "W", "columns, at least 1 [40]",
+           [&width](const char* v) { width = core::parse_count("--width", v, 1, kStateLimit); }},
+          {0, "colors", "C",
+           "door/button colors, 0..26 [4]; the spec's limit holds:\nC * H * W (H * W when C is 0) at most 400,000,000",
+           [&o](const char* v) { o.colors = static_cast<uint32_t>(core::parse_count("--colors", v, 0, 26)); }},
+          {0, "style", "S",
+           "open, maze or rooms [rooms]\n"
+           "open:  random walls, doors, buttons and traps on open floor\n"
+           "maze:  a perfect maze carved by a randomized depth-first walk;\n"
+           "       every non-wall cell is reachable from every other when\n"
+           "       doors are ignored; doors, buttons, traps on its floor\n"
+           "rooms: rooms separated by walls, each opening a door or a gap;\n"
+           "       a chain of locked doors, each with its button in the\n"
+           "       area before it, leads from @ to ?: several presses",
+           [&o](const char* v) {
+             const std::string s = v;
+             if (s == "open") o.style = Style::open;
+             else if (s == "maze") o.style = Style::maze;
+             else if (s == "rooms") o.style = Style::rooms;
+             else usage_error("--style must be open, maze or rooms, not '" + s + "'");
+           }},
+          {0, "walls", "P",
+           "0..1, open: share of cells that are walls [0.2]; rooms:\nshare of the room cells clear of walls that get a "
+           "clutter\nwall [0.05]; maze: not used",
+           [&o](const char* v) { o.walls = parse_density("walls", v); }},
+          {0, "doors", "P",
+           "0..1, open: share of cells that are doors [0.05]; maze:\nshare of floor cells [0.05]; rooms: share of the\n"
+           "openings between rooms that are doors [0.5], and doors / 4\nof the other walls between rooms get a door too",
+           [&o](const char* v) { o.doors = parse_density("doors", v); }},
+          {0, "buttons", "P",
+           "0..1, share of cells (maze: floor; rooms: room cells clear\nof walls) holding a button of a random color "
+           "[0.01];\nrooms add the buttons of their locked doors",
+           [&o](const char* v) { o.buttons = parse_density("buttons", v); }},
+          {0, "traps", "P",
+           "0..1, share of those cells holding a trap ^ [0.005]\n"
+           "Each cell draws walls, doors, buttons, traps in that order;\n"
+           "if they add up to more than 1 the later ones get what is\n"
+           "left. With 0 colors there are no doors and no buttons. In\n"
+           "rooms, clutter, traps and extra buttons never touch a wall,\n"
+           "an opening or each other, so rooms maps are (in practice)\n"
+           "always solvable.",
+           [&o](const char* v) { o.traps = parse_density("traps", v); }},
+          {0, "solvable", "X",
+           "yes, no or any [any]: with yes or no, mapgen searches each\n"
+           "map itself over (color, row, col) states by the spec's rules\n"
+           "and retries with the next seed (seed+1, ...) until it holds;\n"
+           "stderr tells how many tries it took. After --tries failures\n"
+           "it edits the last map: yes clears a path of floor from @ to\n"
+           "?; no closes ? off behind doors of one color and removes\n"
+           "every button of that color (with 0 colors: walls ?, which\n"
+           "also breaks a maze's connectivity). A 2-cell map is always\n"
+           "solvable: no is refused.",
+           [&o](const char* v) {
+             const std::string s = v;
+             if (s == "yes") o.solvable = Solvable::yes;
+             else if (s == "no") o.solvable = Solvable::no;
+             else if (s == "any") o.solvable = Solvable::any;
+             else usage_error("--solvable must be yes, no or any, not '" + s + "'");
+           }},
+          {0, "tries", "N",
+           "seeds to try, 1..1000000 [10, or 200,000,000 /\n((C + 1) * H * W) if that is less, at least 1]",
+           [&o](const char* v) { o.tries = static_cast<uint32_t>(core::parse_count("--tries", v, 1, 1000000)); }},
+          {0, "comment", nullptr,
+           "comment lines after the header [on]: the first records the\noptions and seed (\"// mapgen --seed 7 ...\"): "
+           "those options\ngive the same map again; the second describes the map (and\nhow --solvable was met)",
+           [&o](const char*) { o.comments = true; }},
+          {0, "no-comment", nullptr, "no comment lines at all", [&o](const char*) { o.comments = false; }},
+      },
+      "-h and --help print this text on stdout when they are the only option; with other\n"
+      "options they are an error and no map is made (so that `tools/mapgen -h 10 > m.txt`\n"
+      "cannot leave the help in m.txt).\n"
+      "\n"
+      "Examples:\n"
+      "  tools/mapgen --seed 7 --height 10 --width 10 --colors 3 > small.txt\n"
+      "  tools/mapgen --height 2000 --width 2000 --colors 26 --style rooms > big.txt\n"
+      "  tools/mapgen --style maze --height 101 --width 201 --colors 2 --doors 0.01\n"
+      "  tools/mapgen --style open --walls 0.3 --doors 0.1 --buttons 0.02 --traps 0\n"
+      "  tools/mapgen --seed 42 --height 99 --width 99 --solvable no --no-comment\n"
+      "  tools/mapgen --colors 26 --height 3922 --width 3922 --comment > limit.txt\n",
+      "a map was printed",
+      nullptr,
+      "a map it cannot make (over the spec's limit, fewer than 2 cells, --solvable no on 2 cells) or cannot write",
+      false,
+      true,
+  };
 }
 
-Options parse_options(int argc, char** argv) {
-  enum {
-    kSeed = 1000, kHeight, kWidth, kColors, kStyle, kWalls, kDoors, kButtons, kTraps,
-    kSolvable, kTries, kComment, kNoComment
-  };
-  static const option long_options[] = {
-      {"help", no_argument, nullptr, 'h'},
-      {"seed", required_argument, nullptr, kSeed},
-      {"height", required_argument, nullptr, kHeight},
-      {"width", required_argument, nullptr, kWidth},
-      {"colors", required_argument, nullptr, kColors},
-      {"style", required_argument, nullptr, kStyle},
-      {"walls", required_argument, nullptr, kWalls},
-      {"doors", required_argument, nullptr, kDoors},
-      {"buttons", required_argument, nullptr, kButtons},
-      {"traps", required_argument, nullptr, kTraps},
-      {"solvable", required_argument, nullptr, kSolvable},
-      {"tries", required_argument, nullptr, kTries},
-      {"comment", no_argument, nullptr, kComment},
-      {"no-comment", no_argument, nullptr, kNoComment},
-      {nullptr, 0, nullptr, 0},
-  };
-  Options o;
-  uint64_t height = o.height, width = o.width;
-  bool help = false, other = false;  // -h/--help, and any other option: both are read first
-  opterr = 0;
-  int c;
-  while ((c = getopt_long(argc, argv, ":h", long_options, nullptr)) != -1) {
-    other = other || c != 'h';
-    switch (c) {
-      case 'h': help = true; break;
-      case kSeed: o.seed = parse_uint("seed", optarg, 0, UINT64_MAX); break;
-      case kHeight: height = parse_uint("height", optarg, 1, kStateLimit); break;
-      case kWidth: width = parse_uint("width", optarg, 1, kStateLimit); break;
-      case kColors: o.colors = static_cast<uint32_t>(parse_uint("colors", optarg, 0, 26)); break;
-      case kStyle: {
-        const std::string s = optarg;
-        if (s == "open") o.style = Style::open;
-        else if (s == "maze") o.style = Style::maze;
-        else if (s == "rooms") o.style = Style::rooms;
-        else fail("--style must be open, maze or rooms (got '" + s + "')");
-        break;
-      }
-      case kWalls: o.walls = parse_density("walls", optarg); break;
-      case kDoors: o.doors = parse_density("doors", optarg); break;
-      case kButtons: o.buttons = parse_density("buttons", optarg); break;
-      case kTraps: o.traps = parse_density("traps", optarg); break;
-      case kSolvable: {
-        const std::string s = optarg;
-        if (s == "yes") o.solvable = Solvable::yes;
-        else if (s == "no") o.solvable = Solvable::no;
-        else if (s == "any") o.solvable = Solvable::any;
-        else fail("--solvable must be yes, no or any (got '" + s + "')");
-        break;
-      }
-      case kTries: o.tries = static_cast<uint32_t>(parse_uint("tries", optarg, 1, 1000000)); break;
-      case kComment: o.comments = true; break;
-      case kNoComment: o.comments = false; break;
-      case ':':
-        fail(std::string("option '") + argv[optind - 1] + "' needs an argument (see --help)");
-      default:
-        if (optopt != 0 && optopt < 256)
-          fail(std::string("unknown option '-") + static_cast<char>(optopt) + "' (see --help)");
-        fail(std::string("unknown option '") + argv[optind - 1] + "' (see --help)");
-    }
-  }
-  if (optind < argc) fail(std::string("unexpected argument '") + argv[optind] + "' (see --help)");
-
+/// Reads the command line; false when help is asked for (alone).
+bool parse_options(const core::Command& cmd, Options& o, const uint64_t& height, const uint64_t& width, int argc,
+                   char** argv) {
+  const core::Parsed parsed = core::parse(cmd, argc, argv);
+  if (!parsed.args.empty()) usage_error("unexpected argument '" + parsed.args[0] + "'");
+  if (parsed.help) return false;
   const uint64_t cells = height * width;  // both <= 4e8, no overflow
   const uint64_t states = cells * std::max<uint64_t>(o.colors, 1);
   if (states > kStateLimit)
-    fail("map too large: " + std::to_string(o.colors) + " colors x " + std::to_string(height) +
-         " x " + std::to_string(width) +
-         " is over the spec's limit of 400,000,000 (num_colors * height * width, or "
-         "height * width with 0 colors)");
-  if (cells < 2) fail("the map needs at least 2 cells (one @ and one ?)");
+    usage_error("map too large: " + std::to_string(o.colors) + " colors x " + std::to_string(height) + " x " +
+                std::to_string(width) +
+                " is over the spec's limit of 400,000,000 (num_colors * height * width, or height * width with 0 "
+                "colors)");
+  if (cells < 2) usage_error("the map needs at least 2 cells (one @ and one ?)");
   if (cells == 2 && o.solvable == Solvable::no)
-    fail("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
-  // Help on stdout only when it is the whole request: `mapgen -h 10 -w 10 > m.txt` must
-  // not leave the help text in m.txt as if it were a map.
-  if (help && !other) {
-    std::fputs(kHelp, stdout);
-    std::exit(std::fflush(stdout) == 0 ? 0 : 1);
-  }
-  if (help) {
-    std::fputs(kHelp, stderr);
-    fail("--help is given with other options: no map made (the help is above; alone, --help prints it on stdout)");
-  }
+    usage_error("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
   o.height = static_cast<uint32_t>(height);
   o.width = static_cast<uint32_t>(width);
   apply_style_defaults(o);
@@ -333,16 +263,16 @@ Options parse_options(int argc, char** argv) {
     const uint64_t per_try = cells * (uint64_t{o.colors} + 1);
     o.tries = static_cast<uint32_t>(std::min<uint64_t>(10, std::max<uint64_t>(1, 200000000 / per_try)));
   }
-  return o;
+  return true;
 }
 
 /// The first comment line: a command that regenerates the same bytes.
 std::string command_line(const Options& o) {
   return "mapgen --seed " + std::to_string(o.seed) + " --height " + std::to_string(o.height) +
          " --width " + std::to_string(o.width) + " --colors " + std::to_string(o.colors) +
-         " --style " + style_name(o.style) + " --walls " + format_double(o.walls) +
-         " --doors " + format_double(o.doors) + " --buttons " + format_double(o.buttons) +
-         " --traps " + format_double(o.traps) + " --solvable " + solvable_name(o.solvable) +
+         " --style " + style_name(o.style) + " --walls " + core::decimal_text(o.walls) +
+         " --doors " + core::decimal_text(o.doors) + " --buttons " + core::decimal_text(o.buttons) +
+         " --traps " + core::decimal_text(o.traps) + " --solvable " + solvable_name(o.solvable) +
          " --tries " + std::to_string(o.tries);
 }
 
@@ -983,10 +913,16 @@ std::string describe(const Options& o) {
   return s;
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
-  const Options o = parse_options(argc, argv);
+int run(int argc, char** argv) {
+  Options o;
+  uint64_t height = o.height, width = o.width;
+  const core::Command cmd = command(o, height, width);
+  if (!parse_options(cmd, o, height, width, argc, argv)) {
+    std::fputs(core::help_text(cmd).c_str(), stdout);
+    if (std::fflush(stdout) != 0) fail("cannot write the help");
+    return core::kExitOk;
+  }
   std::vector<std::string> comments;
   if (o.comments) {
     comments.push_back(command_line(o));
@@ -1034,4 +970,10 @@ int main(int argc, char** argv) {
                        std::to_string(seed) + " (try " + std::to_string(o.tries) + "), " + how;
   write_map(m, comments);
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return core::run_main("mapgen", [&] { return run(argc, argv); });
 }

@@ -4,5 +4,5 @@
 
 TOOLS += tools/mapgen
 
-tools/mapgen: tools/mapgen.cpp
+tools/mapgen: tools/mapgen.cpp tools/core.h
 	$(CXX) $(TOOLFLAGS) $< -o $@

@@ -13,7 +13,10 @@
 // time, its ru_maxrss, its exit status (128 + N when killed by signal N; 124 when
 // killed after -t SECONDS; 127 when it cannot be started) and user + system time. -m MB caps the command's
 // address space (RLIMIT_AS) as a safety net against a runaway allocation on a shared
-// machine; the grader judges the measured RSS, not this cap. run exits with STATUS.
+// machine; the grader judges the measured RSS, not this cap. measure exits with STATUS;
+// a bad command line of its own is tools/core.h's usage error, exit 2 (no report).
+
+#include "core.h"
 
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -27,6 +30,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -40,62 +45,52 @@ extern "C" void on_alarm(int) {
   }
 }
 
-int usage() {
-  std::fputs("usage: tools/measure [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]\n",
-             stderr);
-  return 2;
-}
-
-// Parses a whole decimal number in 0..max; false if it is not one.
-bool parse_number(const char *text, unsigned long max, unsigned long &value) {
-  char *end = nullptr;
-  errno = 0;
-  value = std::strtoul(text, &end, 10);
-  return end != text && *end == '\0' && errno == 0 && value <= max && text[0] != '-';
-}
-
 double seconds_of(const struct timeval &tv) {
   return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
 }
 
-}  // namespace
+/// The command line of measure: its table of options sets the limits and the report.
+core::Command command(std::string &report_name, unsigned long &seconds, unsigned long &megabytes) {
+  return {
+      "measure",
+      "tools/measure [-t SECONDS] [-m MB] -r FILE [--] COMMAND [ARGS...]",
+      "Runs COMMAND (stdin, stdout and stderr inherited) and writes one line to FILE:\n"
+      "  WALL_SECONDS USER_SECONDS SYS_SECONDS PEAK_RSS_KB STATUS CPU_SECONDS\n"
+      "STATUS is the command's exit status, 128 + N when killed by signal N, 124 when\n"
+      "killed after -t SECONDS, 127 when it cannot be started.\n",
+      {
+          {'t', nullptr, "SECONDS", "kill the command after SECONDS of wall time (0: never) [0]",
+           [&seconds](const char *v) { seconds = core::parse_count("-t", v, 0, 86400); }},
+          {'m', nullptr, "MB", "cap the command's address space (RLIMIT_AS) at MB, a safety\nnet against a runaway "
+                               "allocation (0: none) [0]",
+           [&megabytes](const char *v) { megabytes = core::parse_count("-m", v, 0, 1UL << 30); }},
+          {'r', nullptr, "FILE", "the report's file (required)", [&report_name](const char *v) { report_name = v; }},
+      },
+      "Used by make grade (tools/grade/grade) and make bench (bench/run).\n",
+      "the command exited 0 (measure exits with the command's STATUS, whatever it is)",
+      nullptr,
+      "a report file that cannot be written; when the command line is good, the status is the command's STATUS",
+      true,
+  };
+}
 
-int main(int argc, char *argv[]) {
-  const char *report_name = nullptr;
+int run(int argc, char *argv[]) {
+  std::string report_name;
   unsigned long seconds = 0;
   unsigned long megabytes = 0;
-  int arg = 1;
-  while (arg < argc && argv[arg][0] == '-') {
-    if (std::strcmp(argv[arg], "--") == 0) {
-      ++arg;
-      break;
-    }
-    if (arg + 1 >= argc) {
-      return usage();
-    }
-    if (std::strcmp(argv[arg], "-r") == 0) {
-      report_name = argv[arg + 1];
-    } else if (std::strcmp(argv[arg], "-t") == 0) {
-      if (!parse_number(argv[arg + 1], 86400, seconds)) {
-        return usage();
-      }
-    } else if (std::strcmp(argv[arg], "-m") == 0) {
-      if (!parse_number(argv[arg + 1], 1UL << 30, megabytes)) {
-        return usage();
-      }
-    } else {
-      return usage();
-    }
-    arg += 2;
+  const core::Command cmd = command(report_name, seconds, megabytes);
+  const core::Parsed parsed = core::parse(cmd, argc, argv);
+  if (parsed.help) {
+    std::fputs(core::help_text(cmd).c_str(), stdout);
+    return core::kExitOk;
   }
-  if (report_name == nullptr || arg >= argc) {
-    return usage();
-  }
-  std::FILE *report = std::fopen(report_name, "w");
-  if (report == nullptr) {
-    std::fprintf(stderr, "measure: cannot write %s: %s\n", report_name, std::strerror(errno));
-    return 2;
-  }
+  if (report_name.empty()) core::usage_error("-r FILE is missing: where the report goes");
+  if (parsed.args.empty()) core::usage_error("no COMMAND to run");
+  std::vector<char *> command_argv;
+  for (const std::string &word : parsed.args) command_argv.push_back(const_cast<char *>(word.c_str()));
+  command_argv.push_back(nullptr);
+  std::FILE *report = std::fopen(report_name.c_str(), "w");
+  if (report == nullptr) core::fail("cannot write " + report_name + ": " + std::strerror(errno));
 
   struct sigaction action;
   std::memset(&action, 0, sizeof action);
@@ -105,10 +100,7 @@ int main(int argc, char *argv[]) {
 
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
-  if (pid < 0) {
-    std::fprintf(stderr, "measure: fork: %s\n", std::strerror(errno));
-    return 2;
-  }
+  if (pid < 0) core::fail(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
     if (megabytes > 0) {
       struct rlimit limit;
@@ -116,8 +108,8 @@ int main(int argc, char *argv[]) {
       limit.rlim_max = limit.rlim_cur;
       setrlimit(RLIMIT_AS, &limit);
     }
-    execvp(argv[arg], argv + arg);
-    std::fprintf(stderr, "measure: cannot run %s: %s\n", argv[arg], std::strerror(errno));
+    execvp(command_argv[0], command_argv.data());
+    std::fprintf(stderr, "measure: cannot run %s: %s\n", command_argv[0], std::strerror(errno));
     _exit(127);
   }
   child = pid;
@@ -128,10 +120,7 @@ int main(int argc, char *argv[]) {
   struct rusage usage_of_child;
   std::memset(&usage_of_child, 0, sizeof usage_of_child);
   while (wait4(pid, &status, 0, &usage_of_child) < 0) {
-    if (errno != EINTR) {
-      std::fprintf(stderr, "measure: wait4: %s\n", std::strerror(errno));
-      return 2;
-    }
+    if (errno != EINTR) core::fail(std::string("wait4: ") + std::strerror(errno));
   }
   const auto stop = std::chrono::steady_clock::now();
   alarm(0);
@@ -151,4 +140,10 @@ int main(int argc, char *argv[]) {
                static_cast<long>(usage_of_child.ru_maxrss), code, user + sys);
   std::fclose(report);
   return code;
+}
+
+}  // namespace
+
+int main(int argc, char *argv[]) {
+  return core::run_main("measure", [&] { return run(argc, argv); });
 }

@@ -3,5 +3,5 @@
 # make grade and make bench.
 TOOLS += tools/measure
 
-tools/measure: tools/measure.cpp
+tools/measure: tools/measure.cpp tools/core.h
 	$(CXX) $(TOOLFLAGS) $< -o $@

@@ -14,18 +14,19 @@
 // Pictures: one cell is one character (terminal) or a square of --scale pixels (PNG),
 // colored from one palette: walls, floor, start, target, and for each layer a color
 // for its path, its doors and its buttons (traps are the buttons of layer '^').
-// Exit status: 0 when shown; 1 for bad options, a map or output that does not parse,
-// an output that is not a legal path on the map, a view too large for the terminal, or
-// a file that cannot be written (one line on stderr, "show: error: ...").
+// Exit status (tools/core.h's convention): 0 when shown; 2 for bad options, a map or
+// output that does not parse, an output that is not a legal path on the map, a view too
+// large for the terminal, or a file that cannot be written ("show: error: ..." on
+// stderr). The options, their help and the errors are tools/core.h's.
 // Memory: the map, the path(s), and a color and a character per cell of the view.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
 #endif
 #include "../puzzle.cpp"
+#include "core.h"
 #include "solution.h"
 
-#include <getopt.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -44,16 +45,8 @@ namespace show {
 using puzzle::Puzzle;
 using solution::State;
 
-/// Stops the tool: main prints "show: error: <what>" and exits 1, with a pointer to
-/// --help when the problem is in the command line.
-class Failure : public std::runtime_error {
- public:
-  Failure(const std::string& what, bool in_command_line) : std::runtime_error(what), command_line(in_command_line) {}
-  bool command_line;
-};
-
-[[noreturn]] void fail(const std::string& what) { throw Failure(what, false); }
-[[noreturn]] void bad_command_line(const std::string& what) { throw Failure(what, true); }
+using core::fail;
+using core::usage_error;
 
 // ==== Options ======================================================================
 
@@ -80,58 +73,11 @@ struct Options {
   bool layers = false;    ///< --layers: a panel per layer the path uses
   bool legend = false;
   bool summary = false;
-  bool help = false;
 };
 
-const char kUsage[] =
-    "Usage: tools/show [OPTIONS] MAP\n"
-    "Shows the puzzle map in MAP and a path through it: in the terminal with colors, as\n"
-    "plain characters when the output is not a terminal, or as a PNG image.\n"
-    "\n"
-    "What path:\n"
-    "  -q, --queue          solve MAP with a queue, as puzzle --queue does (default)\n"
-    "  -s, --stack          solve MAP with a stack, as puzzle --stack does\n"
-    "      --path OUTPUT    show the path in OUTPUT instead (a list-mode, map-mode or\n"
-    "                       \"No solution.\" output of any solver for MAP)\n"
-    "      --against OUTPUT show puzzle's path and OUTPUT's in two colors, and the first\n"
-    "                       state where they part (its number and both states)\n"
-    "How:\n"
-    "      --window R0,C0,R1,C1  only rows R0..R1 and columns C0..C1 (inclusive)\n"
-    "      --layers         a panel for each layer the path uses (default: one view,\n"
-    "                       the path colored by the layer it walks in)\n"
-    "      --color WHEN     auto (default: colors when stdout is a terminal), always,\n"
-    "                       never\n"
-    "      --png FILE       write a PNG image: a square of K x K pixels per cell\n"
-    "      --scale K        K for --png (default 1)\n"
-    "      --legend         say what each color and character means (the terminal view\n"
-    "                       has it by default)\n"
-    "      --summary        one line per path: length, presses, layers used (for no\n"
-    "                       solution: the cells discovered)\n"
-    "  -h, --help           print this help and exit\n"
-    "\n"
-    "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
-    "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
-    "dot in a PNG of --scale 3 or more); with --against: + both paths, = puzzle's\n"
-    "only, ~ OUTPUT's only, ! the first state where they part. With no solution,\n"
-    "cells never discovered show as #, in gray.\n"
-    "Exit status: 0 shown; 1 bad options, a MAP or OUTPUT that does not parse, an\n"
-    "OUTPUT that is not a legal path on MAP, a view larger than the terminal (crop it\n"
-    "with --window), or a file that cannot be written.\n"
-    "Examples: tools/show spec-inputs/spec-full.txt\n"
-    "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
-    "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n";
-
 /// An unsigned decimal number for option `name`, at most `limit`.
-std::uint32_t parse_number(std::string_view text, const std::string& name, std::uint32_t limit) {
-  if (text.empty()) bad_command_line(name + " needs a number, not ''");
-  std::uint64_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') bad_command_line(name + " needs a number, not '" + std::string(text) + "'");
-    value = value * 10 + static_cast<std::uint64_t>(c - '0');
-    if (value > limit) bad_command_line(name + " " + std::string(text) + " is too large (at most " +
-                                        std::to_string(limit) + ")");
-  }
-  return static_cast<std::uint32_t>(value);
+std::uint32_t parse_number(const std::string& text, const std::string& name, std::uint32_t limit) {
+  return static_cast<std::uint32_t>(core::parse_count(name, text.c_str(), 0, limit));
 }
 
 /// "R0,C0,R1,C1": four numbers, the first row and column at most the last.
@@ -141,82 +87,104 @@ Window parse_window(std::string_view text) {
   for (int i = 0; i < 4; ++i) {
     std::size_t comma = i < 3 ? text.find(',') : std::string_view::npos;
     if (i < 3 && comma == std::string_view::npos)
-      bad_command_line(what + ": needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)");
-    values[i] = parse_number(text.substr(0, comma), "--window", UINT32_MAX);
+      usage_error(what + ": needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)");
+    values[i] = parse_number(std::string(text.substr(0, comma)), "--window", UINT32_MAX);
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
   }
   Window w{values[0], values[1], values[2], values[3]};
-  if (w.row0 > w.row1) bad_command_line(what + ": the first row is after the last");
-  if (w.col0 > w.col1) bad_command_line(what + ": the first column is after the last");
+  if (w.row0 > w.row1) usage_error(what + ": the first row is after the last");
+  if (w.col0 > w.col1) usage_error(what + ": the first column is after the last");
   return w;
 }
 
-Options parse_options(int argc, char* argv[]) {
-  enum { kPath = 1000, kAgainst, kWindow, kLayers, kColor, kPng, kScale, kLegend, kSummary };
-  static const option kLongOptions[] = {
-      {"queue", no_argument, nullptr, 'q'},         {"stack", no_argument, nullptr, 's'},
-      {"path", required_argument, nullptr, kPath},  {"against", required_argument, nullptr, kAgainst},
-      {"window", required_argument, nullptr, kWindow}, {"layers", no_argument, nullptr, kLayers},
-      {"color", required_argument, nullptr, kColor}, {"png", required_argument, nullptr, kPng},
-      {"scale", required_argument, nullptr, kScale}, {"legend", no_argument, nullptr, kLegend},
-      {"summary", no_argument, nullptr, kSummary},  {"help", no_argument, nullptr, 'h'},
-      {nullptr, 0, nullptr, 0},
+/// What the command line gave besides the table's options.
+struct Given {
+  bool container = false;  ///< -q or -s
+  bool scale = false;      ///< --scale
+};
+
+/// The command line of show: its table of options sets `o` (and `given`).
+core::Command command(Options& o, Given& given) {
+  auto container = [&o, &given](puzzle::Container wanted) {
+    if (given.container && o.container != wanted) usage_error("--queue and --stack are both given; choose one");
+    given.container = true;
+    o.container = wanted;
   };
-  Options o;
-  bool container_given = false, scale_given = false;
-  opterr = 0;
-  optind = 0;
-  int choice;
-  while ((choice = getopt_long(argc, argv, ":qsh", kLongOptions, nullptr)) != -1) {
-    switch (choice) {
-      case 'q':
-      case 's': {
-        auto wanted = choice == 'q' ? puzzle::Container::queue : puzzle::Container::stack;
-        if (container_given && o.container != wanted)
-          bad_command_line("--queue and --stack are both given; choose one");
-        container_given = true;
-        o.container = wanted;
-        break;
-      }
-      case kPath: o.path_file = optarg; break;
-      case kAgainst: o.against_file = optarg; break;
-      case kWindow:
-        o.window = parse_window(optarg);
-        o.windowed = true;
-        break;
-      case kLayers: o.layers = true; break;
-      case kColor:
-        if (std::strcmp(optarg, "auto") == 0) o.color = ColorMode::automatic;
-        else if (std::strcmp(optarg, "always") == 0) o.color = ColorMode::always;
-        else if (std::strcmp(optarg, "never") == 0) o.color = ColorMode::never;
-        else bad_command_line("--color must be auto, always or never, not '" + std::string(optarg) + "'");
-        break;
-      case kPng: o.png_file = optarg; break;
-      case kScale:
-        o.scale = parse_number(optarg, "--scale", 256);
-        scale_given = true;
-        if (o.scale == 0) bad_command_line("--scale must be at least 1");
-        break;
-      case kLegend: o.legend = true; break;
-      case kSummary: o.summary = true; break;
-      case 'h': o.help = true; break;  // the rest of the line is still checked
-      case ':': bad_command_line("option '" + std::string(argv[optind - 1]) + "' needs an argument");
-      default:
-        if (optopt != 0) bad_command_line(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
-        bad_command_line("unknown option '" + std::string(argv[optind - 1]) + "'");
-    }
-  }
-  if (o.help) return o;
-  if (!o.path_file.empty() && !o.against_file.empty())
-    bad_command_line("--path and --against are both given; choose one");
-  if (scale_given && o.png_file.empty()) bad_command_line("--scale sets the size of a cell in the --png image");
-  if (container_given && !o.path_file.empty())
-    bad_command_line("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
-  const int rest = argc - optind;
-  if (rest < 1) bad_command_line("missing MAP: tools/show [OPTIONS] MAP");
-  if (rest > 1) bad_command_line("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
-  o.map_path = argv[optind];
-  return o;
+  return {
+      "show",
+      "tools/show [OPTIONS] MAP",
+      "Shows the puzzle map in MAP and a path through it: in the terminal with colors, as\n"
+      "plain characters when the output is not a terminal, or as a PNG image.\n",
+      {
+          {0, nullptr, nullptr, "What path:", nullptr},
+          {'q', "queue", nullptr, "solve MAP with a queue, as puzzle --queue does (default)",
+           [container](const char*) { container(puzzle::Container::queue); }},
+          {'s', "stack", nullptr, "solve MAP with a stack, as puzzle --stack does",
+           [container](const char*) { container(puzzle::Container::stack); }},
+          {0, "path", "OUTPUT",
+           "show the path in OUTPUT instead (a list-mode, map-mode or\n\"No solution.\" output of any solver for MAP)",
+           [&o](const char* v) { o.path_file = v; }},
+          {0, "against", "OUTPUT",
+           "show puzzle's path and OUTPUT's in two colors, and the first\nstate where they part (its number and both "
+           "states)",
+           [&o](const char* v) { o.against_file = v; }},
+          {0, nullptr, nullptr, "How:", nullptr},
+          {0, "window", "R0,C0,R1,C1", "only rows R0..R1 and columns C0..C1 (inclusive)",
+           [&o](const char* v) {
+             o.window = parse_window(v);
+             o.windowed = true;
+           }},
+          {0, "layers", nullptr,
+           "a panel for each layer the path uses (default: one view,\nthe path colored by the layer it walks in)",
+           [&o](const char*) { o.layers = true; }},
+          {0, "color", "WHEN", "auto (default: colors when stdout is a terminal), always,\nnever",
+           [&o](const char* v) {
+             const std::string when = v;
+             if (when == "auto") o.color = ColorMode::automatic;
+             else if (when == "always") o.color = ColorMode::always;
+             else if (when == "never") o.color = ColorMode::never;
+             else usage_error("--color must be auto, always or never, not '" + when + "'");
+           }},
+          {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell", [&o](const char* v) { o.png_file = v; }},
+          {0, "scale", "K", "K for --png (default 1)",
+           [&o, &given](const char* v) {
+             o.scale = parse_number(v, "--scale", 256);
+             given.scale = true;
+             if (o.scale == 0) usage_error("--scale must be at least 1");
+           }},
+          {0, "legend", nullptr, "say what each color and character means (the terminal view\nhas it by default)",
+           [&o](const char*) { o.legend = true; }},
+          {0, "summary", nullptr,
+           "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)",
+           [&o](const char*) { o.summary = true; }},
+      },
+      "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
+      "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
+      "dot in a PNG of --scale 3 or more); with --against: + both paths, = puzzle's\n"
+      "only, ~ OUTPUT's only, ! the first state where they part. With no solution,\n"
+      "cells never discovered show as #, in gray.\n"
+      "Examples: tools/show spec-inputs/spec-full.txt\n"
+      "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
+      "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n",
+      "shown",
+      nullptr,
+      "a MAP or OUTPUT that does not parse, an OUTPUT that is not a legal path on MAP, a view larger than the "
+      "terminal (crop it with --window), or a file that cannot be written",
+  };
+}
+
+/// Reads the command line into `o`; false when help is asked for.
+bool parse_options(const core::Command& cmd, Options& o, const Given& given, int argc, char* argv[]) {
+  const core::Parsed parsed = core::parse(cmd, argc, argv);
+  if (parsed.help) return false;
+  if (!o.path_file.empty() && !o.against_file.empty()) usage_error("--path and --against are both given; choose one");
+  if (given.scale && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
+  if (given.container && !o.path_file.empty())
+    usage_error("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
+  if (parsed.args.empty()) usage_error("missing MAP: tools/show [OPTIONS] MAP");
+  if (parsed.args.size() > 1) usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
+  o.map_path = parsed.args[0];
+  return true;
 }
 
 // ==== Colors =======================================================================
@@ -349,7 +317,7 @@ void record_discovered(const Puzzle& map, Found found, Track& track, std::vector
 /// An illegal path is an error in the checker's words; an incomplete one is shown,
 /// with a warning. For a no-solution output, fills `undiscovered` from its rows.
 Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>& undiscovered) {
-  const std::string text = solution::read_file(output, output);
+  const std::string text = core::read_file(output);
   const solution::Report report = solution::check_output(map, text, output, solution::Format::detect);
   Track track{output, report.path, 0};
   switch (report.verdict) {
@@ -801,10 +769,12 @@ std::string with_commas(std::uint64_t n) {
 }
 
 int run(int argc, char* argv[]) {
-  const Options o = parse_options(argc, argv);
-  if (o.help) {
-    out(kUsage);
-    return 0;
+  Options o;
+  Given given;
+  const core::Command cmd = command(o, given);
+  if (!parse_options(cmd, o, given, argc, argv)) {
+    out(core::help_text(cmd));
+    return core::kExitOk;
   }
   const Puzzle map = solution::read_map(o.map_path);
   Scene s;
@@ -826,7 +796,7 @@ int run(int argc, char* argv[]) {
   Window w{0, 0, map.height - 1, map.width - 1};
   if (o.windowed) {
     if (o.window.row0 >= map.height || o.window.col0 >= map.width)
-      bad_command_line("--window starts at row " + std::to_string(o.window.row0) + ", column " +
+      usage_error("--window starts at row " + std::to_string(o.window.row0) + ", column " +
                        std::to_string(o.window.col0) + ", outside the map (rows 0-" + std::to_string(map.height - 1) +
                        ", columns 0-" + std::to_string(map.width - 1) + ")");
     w = o.window;
@@ -894,17 +864,5 @@ int run(int argc, char* argv[]) {
 }  // namespace show
 
 int main(int argc, char* argv[]) {
-  try {
-    return show::run(argc, argv);
-  } catch (const show::Failure& e) {
-    std::fprintf(stderr, "show: error: %s\n", e.what());
-    if (e.command_line) std::fputs("Try 'tools/show --help'.\n", stderr);
-  } catch (const solution::Malformed& e) {
-    std::fprintf(stderr, "show: error: %s\n", e.what());
-  } catch (const puzzle::Error& e) {  // e.g. a map too large to search
-    std::fprintf(stderr, "show: error: %s\n", e.what());
-  } catch (const std::bad_alloc&) {
-    std::fputs("show: error: not enough memory for this map\n", stderr);
-  }
-  return 1;
+  return core::run_main("show", [&] { return show::run(argc, argv); });
 }

@@ -6,7 +6,7 @@
 
 TOOLS += tools/show
 
-tools/show: tools/show.cpp tools/solution.h puzzle.cpp
+tools/show: tools/show.cpp tools/solution.h tools/core.h puzzle.cpp
 	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
 
 # make show - builds tools/show

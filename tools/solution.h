@@ -9,12 +9,13 @@
 // Like puzzle.cpp it goes into the one translation unit of a tool, so its functions are
 // plain definitions (not inline: GCC then inlines the lambdas of the hot loops).
 //
-// What it gives a tool: read_map, read_file, check_output (a Report: the verdict, the
+// What it gives a tool: read_map, check_output (a Report: the verdict, the
 // lines that explain it, the path found legal, the discovered rows of a "No solution."
-// output), State and its text show(), find_ends. Problems with a file itself (unreadable,
-// an invalid map, not an output of the shape read) are thrown as Malformed, whose text
-// names the file, the line and the column; each tool prints it with its own prefix and
-// exit status.
+// output), State and its text show(), find_ends. Problems with a file itself (an invalid
+// map, not an output of the shape read) are thrown as Malformed, whose text names the
+// file, the line and the column (a file that cannot be read: core::Error, of
+// tools/core.h, which reads it); core::run_main prints either as "TOOL: error: ..." and
+// exits 2.
 // Memory: the output text, and one hash entry per state of the path.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
@@ -24,7 +25,8 @@
 #error "include ../puzzle.cpp with PUZZLE_NO_MAIN defined before tools/solution.h"
 #endif
 
-#include <cerrno>
+#include "core.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -39,38 +41,19 @@ namespace solution {
 using puzzle::Puzzle;
 
 /// A file that cannot be read, or an output that is not one of the solver's shapes.
-class Malformed : public std::runtime_error {
+class Malformed : public core::Error {
  public:
-  using std::runtime_error::runtime_error;
+  using core::Error::Error;
 };
 
 [[noreturn]] void fail(const std::string& what) { throw Malformed(what); }
 
 // ==== Files and lines ================================================================
 
-/// The whole file at `path`, or standard input when `path` is empty; `name` names it
-/// in messages.
-std::string read_file(const std::string& path, const std::string& name) {
-  std::FILE* file = path.empty() ? stdin : std::fopen(path.c_str(), "rb");
-  if (!file) fail(name + ": cannot open: " + std::strerror(errno));
-  std::string text;
-  char block[1 << 16];
-  std::size_t n;
-  do {  // a short block means the end: one Ctrl-D ends a terminal's input, not two
-    n = std::fread(block, 1, sizeof block, file);
-    text.append(block, n);
-  } while (n == sizeof block);
-  bool failed = std::ferror(file) != 0;
-  int error = errno;
-  if (!path.empty()) std::fclose(file);
-  if (failed) fail(name + ": cannot read: " + std::strerror(error));
-  return text;
-}
-
 /// The map in the file at `path`, validated by the solver's own parser; its messages
 /// come out as "PATH: line N, column K: ...".
 Puzzle read_map(const std::string& path) {
-  const std::string text = read_file(path, path);
+  const std::string text = core::read_file(path);
   try {
     return puzzle::parse_puzzle(text);
   } catch (const puzzle::Error& e) {

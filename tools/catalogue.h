@@ -1,0 +1,215 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+//
+// tools/catalogue.h: the C++ reader of the two lists that several programs share, as
+// data: tools/bad-inputs.txt (the one catalogue of bad inputs) and tools/spellings.txt
+// (the course's spellings of the four modes). Their formats are described at the top of
+// each file. Both texts are built in: tools/catalogue.mk writes them as string literals
+// into build/tools/catalogue-data.h (include path -Ibuild/tools), so a program finds them
+// from any folder. Read by tests/util.h and tools/compare; tools/catalogue.sh is the
+// reader for bash (tools/grade/grade, tests/scripts/valgrind-check), with the same rules.
+// A malformed line throws std::runtime_error naming the file and the line: a test
+// (tests/input_test.cpp) reads both lists, so a bad edit fails `make test`.
+// Standard library only; nothing of puzzle.cpp (the tests' catalogue is written from the
+// spec, independently of the code under test).
+
+#ifndef PUZZLE_TOOLS_CATALOGUE_H
+#define PUZZLE_TOOLS_CATALOGUE_H
+
+#include "catalogue-data.h"  // kBadInputsText, kSpellingsText (build/tools/, made by make)
+
+#include <cstddef>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace catalogue {
+
+/// One bad input: a command line and a standard input that puzzle rejects.
+struct BadInput {
+  std::string name;     ///< unique, letters and digits
+  bool listed = true;   ///< true: the spec lists the error (a solver must exit 1); false: beyond
+  std::string group;    ///< options, header, shape, characters, start-target
+  std::string args;     ///< the command line, words between single blanks
+  std::string input;    ///< the bytes of standard input
+  std::string message;  ///< what puzzle's message must hold
+  int line = 0;         ///< the line puzzle's message must name, or 0
+  int column = 0;       ///< the column puzzle's message must name, or 0
+};
+
+/// One spelling of a mode.
+struct Spelling {
+  std::string mode;  ///< "QL", "QM", "SL" or "SM"
+  std::string args;  ///< "--queue --output=list"
+};
+
+/// `text` with its blanks at both ends dropped.
+inline std::string_view trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(' ');
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(' ') - first + 1);
+}
+
+/// The bytes that `text` stands for: \n \r \t \\ and \xHH are escapes, nothing else.
+/// `where` names the place for the message of a bad escape.
+inline std::string unescape(std::string_view text, const std::string& where) {
+  std::string bytes;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      bytes += text[i];
+      continue;
+    }
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
+    if (next == 'n' || next == 'r' || next == 't' || next == '\\') {
+      bytes += next == 'n' ? '\n' : next == 'r' ? '\r' : next == 't' ? '\t' : '\\';
+      ++i;
+    } else if (next == 'x' && i + 3 < text.size() && hex(text[i + 2]) >= 0 && hex(text[i + 3]) >= 0) {
+      bytes += static_cast<char>(hex(text[i + 2]) * 16 + hex(text[i + 3]));
+      i += 3;
+    } else {
+      throw std::runtime_error(where + ": a bad escape '\\" + std::string(1, next) +
+                               "' (only \\n \\r \\t \\\\ and \\xHH, two hex digits)");
+    }
+  }
+  return bytes;
+}
+
+/// Whether an INPUT field names a value (@NAME, NAME of letters, digits and '-') rather
+/// than holding the bytes (a map may start with '@' too).
+inline bool is_name(const std::string& field) {
+  return field.size() > 1 && field[0] == '@' &&
+         field.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-", 1) == std::string::npos;
+}
+
+/// The lines of a list that hold data: comments and blank lines left out; [GROUP]
+/// lines and @NAME = VALUE definitions kept. Each comes with its line number.
+inline std::vector<std::pair<int, std::string_view>> data_lines(std::string_view text) {
+  std::vector<std::pair<int, std::string_view>> lines;
+  int number = 0;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    ++number;
+    if (!trimmed(line).empty() && line[0] != '#') lines.emplace_back(number, line);
+  }
+  return lines;
+}
+
+/// The fields of a data line split at '|', each trimmed; `count` of them or an error.
+inline std::vector<std::string> fields_of(std::string_view line, std::size_t count, const std::string& where) {
+  std::vector<std::string> fields;
+  for (std::size_t bar; (bar = line.find('|')) != std::string_view::npos; line = line.substr(bar + 1))
+    fields.emplace_back(trimmed(line.substr(0, bar)));
+  fields.emplace_back(trimmed(line));
+  if (fields.size() != count)
+    throw std::runtime_error(where + ": " + std::to_string(fields.size()) + " fields, " + std::to_string(count) +
+                             " expected (a '|' inside a field is \\x7C)");
+  return fields;
+}
+
+/// The catalogue: its cases and its named values (@simple, @spec, @beyond, ...).
+struct BadInputs {
+  std::vector<BadInput> cases;
+  std::map<std::string, std::string> values;
+};
+
+/// Parses the text of tools/bad-inputs.txt.
+inline BadInputs parse_bad_inputs(std::string_view text) {
+  BadInputs parsed;
+  std::vector<BadInput>& cases = parsed.cases;
+  std::map<std::string, std::string>& values = parsed.values;
+  std::string group;
+  for (const auto& [number, line] : data_lines(text)) {
+    const std::string where = "tools/bad-inputs.txt:" + std::to_string(number);
+    if (line[0] == '[') {
+      if (line.back() != ']') throw std::runtime_error(where + ": a group is [NAME]");
+      group = std::string(line.substr(1, line.size() - 2));
+      continue;
+    }
+    if (line[0] == '@') {
+      const std::size_t equals = line.find(" = ");
+      if (equals == std::string_view::npos) throw std::runtime_error(where + ": a definition is @NAME = VALUE");
+      values[std::string(trimmed(line.substr(0, equals)))] = unescape(trimmed(line.substr(equals + 3)), where);
+      continue;
+    }
+    const std::vector<std::string> f = fields_of(line, 6, where);
+    BadInput c;
+    c.name = f[0];
+    if (c.name.empty() || c.name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") !=
+                              std::string::npos)
+      throw std::runtime_error(where + ": a name of letters and digits, not '" + c.name + "'");
+    if (f[1] != "spec" && f[1] != "beyond") throw std::runtime_error(where + ": LISTED is spec or beyond, not '" + f[1] + "'");
+    if (group.empty()) throw std::runtime_error(where + ": a case before any [GROUP]");
+    c.listed = f[1] == "spec";
+    c.group = group;
+    c.args = f[2];
+    if (is_name(f[3])) {
+      const auto value = values.find(f[3]);
+      if (value == values.end()) throw std::runtime_error(where + ": " + f[3] + " is not defined above");
+      c.input = value->second;
+    } else {
+      c.input = unescape(f[3], where);
+    }
+    c.message = unescape(f[4], where);
+    if (f[5] != "-") {
+      const std::size_t colon = f[5].find(':');
+      try {
+        std::size_t used = 0;
+        c.line = std::stoi(f[5].substr(0, colon), &used);
+        if (colon != std::string::npos) c.column = std::stoi(f[5].substr(colon + 1));
+        if (c.line < 1 || (colon != std::string::npos && c.column < 1) || used != f[5].substr(0, colon).size())
+          throw std::invalid_argument("");
+      } catch (const std::logic_error&) {
+        throw std::runtime_error(where + ": AT is L, L:C or -, not '" + f[5] + "'");
+      }
+    }
+    cases.push_back(std::move(c));
+  }
+  for (const char* label : {"@spec", "@beyond"})
+    if (!values.count(label)) throw std::runtime_error(std::string("tools/bad-inputs.txt: no ") + label + " = LABEL");
+  return parsed;
+}
+
+/// The catalogue built in (parsed once).
+inline const BadInputs& built_in() {
+  static const BadInputs parsed = parse_bad_inputs(kBadInputsText);
+  return parsed;
+}
+
+/// Every bad input of tools/bad-inputs.txt, in its order (parsed once).
+inline const std::vector<BadInput>& bad_inputs() { return built_in().cases; }
+
+/// How each difference on a bad input is labelled, by every tool: "listed by the spec"
+/// or "beyond the spec's list" (the catalogue's @spec and @beyond).
+inline const std::string& label(bool listed) { return built_in().values.at(listed ? "@spec" : "@beyond"); }
+
+/// Every spelling of tools/spellings.txt, in its order (parsed once).
+inline const std::vector<Spelling>& spellings() {
+  static const std::vector<Spelling> all = [] {
+    std::vector<Spelling> list;
+    for (const auto& [number, line] : data_lines(kSpellingsText)) {
+      const std::string where = "tools/spellings.txt:" + std::to_string(number);
+      const std::vector<std::string> f = fields_of(line, 2, where);
+      if (f[0] != "QL" && f[0] != "QM" && f[0] != "SL" && f[0] != "SM")
+        throw std::runtime_error(where + ": MODE is QL, QM, SL or SM, not '" + f[0] + "'");
+      list.push_back({f[0], f[1]});
+    }
+    return list;
+  }();
+  return all;
+}
+
+/// The spellings of one mode ("QL"), the plain one first.
+inline std::vector<std::string> spellings_of(const std::string& mode) {
+  std::vector<std::string> list;
+  for (const Spelling& s : spellings())
+    if (s.mode == mode) list.push_back(s.args);
+  return list;
+}
+
+}  // namespace catalogue
+
+#endif  // PUZZLE_TOOLS_CATALOGUE_H

@@ -1,0 +1,210 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+//
+// tools/compare-report.h: tools/compare's report (one of the pieces of tools/compare.cpp,
+// in its one translation unit), on stdout:
+//   - "differs: INPUT with ARGS: puzzle ... | yours ..." for each differing run: those on
+//     maps as they come, then those on bad inputs, the ones the spec lists first, each
+//     labelled as every tool labels it ("listed by the spec" or "beyond the spec's list",
+//     tools/bad-inputs.txt); 20 of each kind, or every one with --all;
+//   - how many differ in each mode; when no run on a valid map differs, one line that
+//     says so before the bad inputs; how many bad inputs differ, and of which kind;
+//   - the first difference on a valid map, shrunk (tools/compare-shrink.h), written as a
+//     test file and printed as a map that reproduces it by itself: with its comment
+//     lines when they are what the two disagree on;
+//   - last, "compare: N of M runs differ".
+// Its verdict: exit status 1 when a run the course would count differs (a run on a map,
+// or on a bad input the spec lists), else 0 (differences only on bad inputs beyond the
+// spec's list are reported and labelled, not failed: the spec does not ask for them).
+
+#ifndef PUZZLE_TOOLS_COMPARE_REPORT_H
+#define PUZZLE_TOOLS_COMPARE_REPORT_H
+
+#include "catalogue.h"
+#include "compare-shrink.h"
+#include "compare-verdict.h"
+#include "core.h"
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace compare {
+
+/// A run that differed, for the report.
+struct Difference {
+  std::string input;  ///< the map's name (and size), or "bad input [NAME] (LABEL)"
+  std::string args;   ///< the options as spelled
+  const Mode* mode = nullptr;                 ///< the mode of a run on a map
+  const catalogue::BadInput* bad = nullptr;   ///< the case of a bad input
+  Verdict verdict;
+};
+
+/// The lowest N with no test-N-*.txt in `dir`.
+std::size_t free_test_number(const std::string& dir) {
+  std::vector<bool> taken(1, true);
+  if (DIR* d = opendir(dir.c_str())) {
+    while (const dirent* entry = readdir(d)) {
+      unsigned n = 0;
+      if (std::sscanf(entry->d_name, "test-%u-", &n) == 1) {
+        if (taken.size() <= n) taken.resize(n + 1, false);
+        taken[n] = true;
+      }
+    }
+    closedir(d);
+  }
+  std::size_t n = 1;
+  while (n < taken.size() && taken[n]) ++n;
+  return n;
+}
+
+/// `text`'s lines, each indented by four blanks.
+std::string indented(const std::string& text) {
+  std::string out;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out += "    " + text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+class Report {
+ public:
+  static constexpr std::size_t kShown = 20;  ///< differing runs listed of each kind, without --all
+
+  explicit Report(bool all) : all_(all) {}
+
+  /// A differing run: one on a map is listed at once; one on a bad input is kept, to be
+  /// listed with the others (the spec's first) by finish().
+  void add(const Difference& d) {
+    if (d.bad) {
+      bad_.push_back(d);
+      ++(d.bad->listed ? bad_listed_ : bad_beyond_);
+      return;
+    }
+    ++by_mode_[d.mode->name];
+    if (++maps_ <= limit()) {
+      std::printf("differs: %s with %s: %s\n", d.input.c_str(), d.args.c_str(), summary(d.verdict).c_str());
+      std::fflush(stdout);
+    }
+  }
+
+  /// Runs on valid maps, for the summary.
+  void count_map_runs(std::size_t runs) { map_runs_ = runs; }
+
+  /// The rest of the list and the counts, before the shrunk map. `bad_runs`: how many
+  /// bad inputs were run.
+  void finish(std::size_t bad_runs) {
+    if (maps_ > limit()) std::printf("... and %zu more differing runs on maps (--all lists every one)\n", maps_ - limit());
+    if (!by_mode_.empty()) {
+      std::string line = "differing runs by mode:";
+      for (const Mode& mode : modes()) line += " " + mode.name + " " + std::to_string(by_mode_[mode.name]);
+      std::printf("%s\n", line.c_str());
+    }
+    if (maps_ == 0 && !bad_.empty()) {
+      const std::string maps = map_runs_ == 0 ? "no run on a valid map" : "all " + std::to_string(map_runs_) + " runs on valid maps agree";
+      std::printf("compare: %s; %zu bad inputs differ, %zu of them %s\n", maps.c_str(), bad_.size(), bad_beyond_,
+                  catalogue::label(false).c_str());
+    }
+    std::stable_sort(bad_.begin(), bad_.end(), [](const Difference& a, const Difference& b) {
+      return a.bad->listed && !b.bad->listed;
+    });
+    for (std::size_t i = 0; i < bad_.size() && i < limit(); ++i)
+      std::printf("differs: %s with %s: %s\n", bad_[i].input.c_str(), bad_[i].args.c_str(), summary(bad_[i].verdict).c_str());
+    if (bad_.size() > limit())
+      std::printf("... and %zu more differing bad inputs (--all lists every one)\n", bad_.size() - limit());
+    if (!bad_.empty())
+      std::printf("bad inputs: %zu of %zu differ: %zu %s, %zu %s\n", bad_.size(), bad_runs, bad_listed_,
+                  catalogue::label(true).c_str(), bad_beyond_, catalogue::label(false).c_str());
+  }
+
+  /// Whether a difference counts for the course: one on a map, or on a bad input the
+  /// spec lists (the exit status is 1 then).
+  bool fails() const { return maps_ > 0 || bad_listed_ > 0; }
+  /// The differences that do not count: only on bad inputs beyond the spec's list.
+  std::size_t beyond_only() const { return fails() ? 0 : bad_beyond_; }
+
+ private:
+  std::size_t limit() const { return all_ ? SIZE_MAX : kShown; }
+
+  bool all_;
+  std::size_t maps_ = 0;       ///< differing runs on maps
+  std::size_t map_runs_ = 0;   ///< runs on valid maps
+  std::size_t bad_listed_ = 0, bad_beyond_ = 0;
+  std::vector<Difference> bad_;
+  std::map<std::string, std::size_t> by_mode_;
+};
+
+/// Where and how shrink_and_write works.
+struct ShrinkSettings {
+  double seconds = 30;     ///< --shrink-time
+  std::string out_dir;     ///< --out: where the test file goes
+  std::string solver_name; ///< SOLVER as given, for the file's comment
+};
+
+/// Shrinks the first difference on a valid map (the map `text`, named `name`, made by
+/// `origin`), writes it as test-N-FLAGS.txt and prints the smallest map as a complete
+/// input that shows the difference by itself, "smallest: PATH FLAGS" and each side's
+/// first differing line.
+void shrink_and_write(const Solver& solver, const std::string& name, const std::string& origin,
+                      const std::string& text, const Difference& d, const ShrinkSettings& settings) {
+  const Grid original = grid_of(puzzle::parse_puzzle(text));
+  const std::vector<std::string> args = words_of(d.args);
+  Probe probe(solver, args, d.verdict, settings.seconds, {"compare: shrunk from " + name + " (" + origin + ")"});
+  std::fprintf(stderr, "compare: shrinking %s in %s (%s) for up to %s s\n", d.input.c_str(), d.args.c_str(),
+               d.mode->name.c_str(), fixed(settings.seconds, 0).c_str());
+  Grid small = original;
+  if (settings.seconds > 0 && probe.still_differs(original)) small = shrink(original, probe);
+  const std::string took = std::to_string(probe.tries()) + " tries, " + fixed(probe.seconds(), 1) + " s";
+  std::fprintf(stderr, "compare: shrunk %ux%u to %ux%u (%s)\n", original.height(), original.width(), small.height(),
+               small.width(), took.c_str());
+
+  // The test file: a comment says what differed; checked once more as written.
+  std::vector<std::string> comments = probe.comments();
+  Verdict v = probe.verdict_of(small.text(comments));
+  const std::string what = std::string(v.kind == Kind::same ? "no longer differs" : "differs") + " from puzzle with " +
+                           d.args + ": " + summary(v.kind == Kind::same ? d.verdict : v);
+  comments.push_back(settings.solver_name + " " + what);
+  Verdict written = probe.verdict_of(small.text(comments));
+  if (written.kind != v.kind) comments.pop_back();  // the longer comment changed things: keep what was checked
+  else v = written;
+  core::make_dirs(settings.out_dir);
+  const std::string flags{d.mode->container, d.mode->output};
+  const std::string path =
+      settings.out_dir + "/test-" + std::to_string(free_test_number(settings.out_dir)) + "-" + flags + ".txt";
+  core::write_file(path, small.text(comments));
+
+  // The map printed: without its comment lines when the two differ the same way on it
+  // without them, else as written (the comment lines are then part of what differs).
+  const bool comments_matter = v.kind != Kind::same && !probe.differs_as_target(small.text({}));
+  std::printf("shrunk %s to %ux%u, %u %s (%s):\n", d.input.c_str(), small.height(), small.width(), small.colors,
+              small.colors == 1 ? "color" : "colors", took.c_str());
+  std::printf("%s", indented(small.text(comments_matter ? comments : std::vector<std::string>{})).c_str());
+  if (comments_matter)
+    std::printf("note: without its comment lines the two agree on this map: your solver reads comment lines "
+                "differently\n");
+  if (small.height() > 10 || small.width() > 10)
+    std::printf("note: larger than 10x10: not a valid test file for the course (try --max-size 10)\n");
+  std::printf("smallest: %s %s\n", path.c_str(), d.args.c_str());
+  if (v.kind == Kind::same) {
+    std::printf("note: the two no longer differ on it (a difference that comes and goes?)\n");
+    v = d.verdict;
+  }
+  std::printf("puzzle: %s\n", v.puzzle_side.c_str());
+  std::printf("yours:  %s\n", v.yours_side.c_str());
+  // A difference that only this spelling of the options shows is in the option parsing.
+  const std::string& plain = d.mode->spellings[0];
+  if (plain != d.args && solver.verdict_on(small.text(comments), words_of(plain)).kind == Kind::same)
+    std::printf("note: with '%s' the two agree on it: your solver reads the options '%s' wrong\n", plain.c_str(),
+                d.args.c_str());
+}
+
+}  // namespace compare
+
+#endif  // PUZZLE_TOOLS_COMPARE_REPORT_H

@@ -1,0 +1,207 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+//
+// tools/compare-verdict.h: tools/compare's verdicts (one of the pieces of tools/compare.cpp,
+// in its one translation unit). The modes and their spellings (tools/spellings.txt),
+// puzzle's side of a run (computed in process by the solver's own code: parse_options
+// and run_to_string), and judge(): how a run of SOLVER differs from puzzle's, if it does,
+// as two short texts ("puzzle: ..." and "yours: ..."): the first differing line of each
+// output, or how each side ended. On a bad input only the exit status (1) and an empty
+// stdout count: the spec does not evaluate messages.
+
+#ifndef PUZZLE_TOOLS_COMPARE_VERDICT_H
+#define PUZZLE_TOOLS_COMPARE_VERDICT_H
+
+#include "catalogue.h"
+#include "core.h"
+#include "runner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace compare {
+
+/// `value` with `places` decimals.
+std::string fixed(double value, int places) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", places, value);
+  return text;
+}
+
+/// The words of `text`, split at blanks.
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+// ==== Modes and their spellings ===================================================
+
+/// One of the four modes: a container and an output.
+struct Mode {
+  std::string name;  ///< "QL", "QM", "SL", "SM"
+  char container;    ///< 'q' or 's'
+  char output;       ///< 'l' or 'm'
+  std::vector<std::string> spellings;  ///< the course's (tools/spellings.txt), the plain one first
+};
+
+/// The four modes, QL QM SL SM.
+const std::vector<Mode>& modes() {
+  static const std::vector<Mode> kModes = [] {
+    std::vector<Mode> list;
+    for (const char* name : {"QL", "QM", "SL", "SM"})
+      list.push_back({name, name[0] == 'Q' ? 'q' : 's', name[1] == 'L' ? 'l' : 'm', catalogue::spellings_of(name)});
+    return list;
+  }();
+  return kModes;
+}
+
+// ==== puzzle's side and the verdict ===============================================
+
+/// What puzzle does with an input and a command line.
+struct Expected {
+  bool rejected = false;  ///< exit 1 (the message in `out`), else exit 0 with `out`
+  std::string out;
+};
+
+Expected reference(const std::string& input, const std::vector<std::string>& args) {
+  std::vector<std::string> words{"puzzle"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(&w[0]);
+  argv.push_back(nullptr);
+  Expected e;
+  try {
+    puzzle::Options options = puzzle::parse_options(static_cast<int>(words.size()), argv.data());
+    e.out = puzzle::run_to_string(input, options);
+  } catch (const puzzle::Error& error) {
+    e.rejected = true;
+    e.out = error.what();
+  }
+  return e;
+}
+
+/// A line of output shown readably: control bytes escaped; a line over 120 characters
+/// shown from 40 before `column` (0-based), 100 characters of it.
+std::string shown(std::string_view line, std::size_t column = 0) {
+  if (line.empty()) return "(an empty line)";
+  const std::size_t from = line.size() > 120 && column > 40 ? column - 40 : 0;
+  std::string text = from > 0 ? "..." : "";
+  for (char c : line.substr(from, line.size() > 120 ? 100 : 120)) {
+    auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F) {
+      text += c;
+    } else {
+      char esc[8];
+      std::snprintf(esc, sizeof esc, "\\x%02X", byte);
+      text += c == '\t' ? "\\t" : c == '\r' ? "\\r" : esc;
+    }
+  }
+  if (from + 100 < line.size() && line.size() > 120) text += "...";
+  return text;
+}
+
+/// "line L: TEXT" for the line of `text` that starts at byte `begin` (L 1-based), shown
+/// around `column`; the end of the output when no line starts there.
+std::string line_at(std::string_view text, std::size_t begin, std::size_t number, std::size_t column) {
+  std::string head = "line " + std::to_string(number);
+  if (begin >= text.size())
+    return head + ": (end of output after " + std::to_string(number - 1) + (number == 2 ? " line)" : " lines)");
+  const std::size_t end = text.find('\n', begin);
+  const std::string_view line = text.substr(begin, end == std::string_view::npos ? text.size() - begin : end - begin);
+  if (line.size() > 120) head += ", column " + std::to_string(column + 1);
+  return head + ": " + shown(line, column) + (end == std::string_view::npos ? " (no end of line)" : "");
+}
+
+enum class Kind { same, output, status, signal, timeout, not_started };
+
+/// How SOLVER's run differs from puzzle's, if it does.
+struct Verdict {
+  Kind kind = Kind::same;
+  int code = 0;             ///< the exit status or signal, so that shrinking keeps it
+  std::string puzzle_side;  ///< after "puzzle: "
+  std::string yours_side;   ///< after "yours: "
+};
+
+std::string first_line_of(const std::string& text) {
+  return shown(std::string_view(text).substr(0, text.find('\n')));
+}
+
+Verdict judge(const Expected& e, const runner::Run& run, double timeout) {
+  Verdict v;
+  const std::string puzzle_end = e.rejected ? "exit 1 (" + e.out + ")" : "exit 0";
+  auto differ = [&](Kind kind, const std::string& yours) {
+    v.kind = kind;
+    v.puzzle_side = puzzle_end;
+    v.yours_side = yours;
+    return v;
+  };
+  switch (run.end) {
+    case runner::Run::End::not_started:
+      v.code = run.code;
+      return differ(Kind::not_started, std::string("could not be started: ") + std::strerror(run.code));
+    case runner::Run::End::timed_out:
+      return differ(Kind::timeout, "no exit within " + fixed(timeout, 1) + " s: killed (a hang?)");
+    case runner::Run::End::signaled:
+      v.code = run.code;
+      return differ(Kind::signal, "killed by signal " + std::to_string(run.code) + " (" + strsignal(run.code) + ")");
+    case runner::Run::End::exited: break;
+  }
+  const int want = e.rejected ? 1 : 0;
+  if (run.code != want) {
+    v.code = run.code;
+    std::string yours = "exit " + std::to_string(run.code);
+    if (!run.err.empty()) yours += ", stderr: " + first_line_of(run.err);
+    if (e.rejected && !run.out.empty()) yours += ", stdout line 1: " + first_line_of(run.out);
+    return differ(Kind::status, yours);
+  }
+  if (e.rejected) {
+    if (run.out.empty()) return v;
+    return differ(Kind::output, "exit 1, but prints on stdout: line 1: " + first_line_of(run.out));
+  }
+  if (run.out == e.out) return v;
+  // Up to the first differing byte both are the same, so the line holding it starts at
+  // the same byte on both sides.
+  const auto mismatch = std::mismatch(e.out.begin(), e.out.end(), run.out.begin(), run.out.end());
+  const auto at = static_cast<std::size_t>(mismatch.first - e.out.begin());
+  const std::size_t newline = at == 0 ? std::string::npos : e.out.rfind('\n', at - 1);
+  const std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
+  const std::size_t number = static_cast<std::size_t>(std::count(e.out.begin(), mismatch.first, '\n')) + 1;
+  v.kind = Kind::output;
+  v.puzzle_side = line_at(e.out, begin, number, at - begin);
+  v.yours_side = line_at(run.out, begin, number, at - begin);
+  return v;
+}
+
+/// SOLVER as compare runs it: its command, the file that carries each input to its
+/// stdin, and its time limit.
+struct Solver {
+  std::vector<std::string> argv;  ///< SOLVER (resolved to a path) and its own ARGs
+  std::string input_path;         ///< the input of each run is written here
+  double timeout = 3;             ///< seconds a run may take
+
+  /// SOLVER and puzzle on `text` with `args`: how they differ, if they do.
+  Verdict verdict_on(const std::string& text, const std::vector<std::string>& args) const {
+    const Expected e = reference(text, args);
+    core::write_file(input_path, text);
+    std::vector<std::string> command = argv;
+    command.insert(command.end(), args.begin(), args.end());
+    const std::size_t cap = e.rejected ? 65536 : e.out.size() * 2 + 65536;  // past it, the run differs anyway
+    return judge(e, runner::run_program(command, input_path, timeout, cap), timeout);
+  }
+};
+
+/// A verdict in one line, for the list of differing runs.
+std::string summary(const Verdict& v) {
+  if (v.kind == Kind::output) return "puzzle " + v.puzzle_side + " | yours " + v.yours_side;
+  return "puzzle " + v.puzzle_side + "; yours " + v.yours_side;
+}
+
+}  // namespace compare
+
+#endif  // PUZZLE_TOOLS_COMPARE_VERDICT_H

@@ -1,0 +1,325 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+//
+// tools/core.h: what every tool's command line shares, written once (check, compare,
+// show, mapgen, measure). In the spirit of git's parse-options:
+//   - one table per command: each Option gives its short and long name, the name of its
+//     value (or none), its help line and what it sets; parse() reads argv by the table
+//     and help_text() prints the help from the same table, so the two cannot drift;
+//   - one policy for mistakes: a bad command line throws UsageError, anything else that
+//     stops a tool throws Error, and run_main() prints either as "TOOL: error: WHAT"
+//     (a usage error adds "Try 'tools/TOOL --help'.") and exits kExitError;
+//   - one exit-status convention, stated by every --help (exit_status_help()):
+//       0  done, and nothing wrong found;
+//       1  done, and the verdict is negative (check: an illegal path; compare: runs
+//          differ; grade: a check failed); tools without a verdict never exit 1;
+//       2  not done: bad usage (an unknown option, a bad value, a missing argument) or
+//          an input the tool cannot use (a file that cannot be read, an invalid map).
+//     (tools/measure exits with the status of the command it ran, and 2 when its own
+//     command line is bad; tools/grade/grade follows the same three codes.)
+//   - whole numbers and decimal numbers of options, checked with their range;
+//   - files: read whole (or standard input), written, folders made.
+// Standard library, POSIX and <getopt.h> only; no puzzle.cpp (mapgen and measure do not
+// compile the solver in).
+
+#ifndef PUZZLE_TOOLS_CORE_H
+#define PUZZLE_TOOLS_CORE_H
+
+#include <getopt.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <functional>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace core {
+
+// ==== Exit status and errors ========================================================
+
+constexpr int kExitOk = 0;       ///< done; nothing wrong found
+constexpr int kExitVerdict = 1;  ///< done; the verdict is negative (check, compare, grade)
+constexpr int kExitError = 2;    ///< not done: bad usage, or an input that cannot be used
+
+/// A bad command line: "TOOL: error: WHAT" and "Try 'tools/TOOL --help'.", exit 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Anything else that stops a tool: "TOOL: error: WHAT", exit 2.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] inline void usage_error(const std::string& what) { throw UsageError(what); }
+[[noreturn]] inline void fail(const std::string& what) { throw Error(what); }
+
+// ==== Options: one table per command ================================================
+
+/// One option of a command's table. An entry with neither name is a heading of the
+/// help (its `help` printed as it is), so a long table can be shown in groups.
+struct Option {
+  char short_name;        ///< '\0': none
+  const char* long_name;  ///< nullptr: none
+  const char* value;      ///< nullptr: takes no value; else its name in the help ("N", "FILE")
+  const char* help;       ///< the help text; each '\n' starts a new help line
+  std::function<void(const char* value)> set;  ///< what the option does (value: nullptr if none)
+};
+
+/// A command: its name, its help around the table, and the table.
+struct Command {
+  const char* name;      ///< "check": messages start "check: error: "
+  const char* synopsis;  ///< "tools/check [OPTIONS] MAP [SOLUTION]"
+  const char* about;     ///< the text between the synopsis and the options
+  std::vector<Option> options;  ///< -h/--help is added by parse() and help_text()
+  const char* after;     ///< the text after the options ("" for none)
+  const char* exit_ok;   ///< what exit status 0 means for it ("every move is legal ...")
+  const char* exit_verdict = nullptr;  ///< what 1 means; nullptr: it never exits 1
+  const char* exit_error = "a file that cannot be read";  ///< inputs that make it exit 2
+  bool options_end_at_first_argument = false;  ///< compare: what follows SOLVER is SOLVER's
+  bool help_alone = false;  ///< mapgen: --help with other options is an error (no output)
+};
+
+/// The exit-status paragraph every --help ends with.
+inline std::string exit_status_help(const Command& command) {
+  std::string text = std::string("Exit status (the same for every tool here): 0 ") + command.exit_ok + "; ";
+  if (command.exit_verdict) text += std::string("1 ") + command.exit_verdict + "; ";
+  text += std::string("2 an error, with its message on stderr: bad usage (an unknown option, a bad value, a "
+                      "missing argument) or ") + command.exit_error + ".";
+  if (!command.exit_verdict) text += " It never exits 1.";
+  // Wrapped at 88 columns, at blanks.
+  std::string wrapped, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > 88) {
+      wrapped += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  return wrapped + line + "\n";
+}
+
+/// The help of a command, printed from its table: synopsis, about, one entry per
+/// option ("  -m, --moves N" and its help lines in a column), after, exit status.
+inline std::string help_text(const Command& command) {
+  constexpr std::size_t kColumn = 24;
+  std::string text = std::string("Usage: ") + command.synopsis + "\n" + command.about;
+  if (!text.empty() && text.back() != '\n') text += "\n";
+  text += "\n";
+  std::vector<Option> options = command.options;
+  options.push_back({'h', "help", nullptr, "print this help and exit", nullptr});
+  for (const Option& o : options) {
+    if (!o.short_name && !o.long_name) {
+      text += std::string(o.help) + "\n";
+      continue;
+    }
+    std::string left = "  ";
+    left += o.short_name ? std::string("-") + o.short_name + (o.long_name ? ", " : "") : "    ";
+    if (o.long_name) left += std::string("--") + o.long_name;
+    if (o.value) left += std::string(" ") + o.value;
+    std::string help = o.help;
+    std::size_t from = 0;
+    bool first = true;
+    do {
+      const std::size_t newline = help.find('\n', from);
+      const std::string line = help.substr(from, newline == std::string::npos ? std::string::npos : newline - from);
+      std::string head = first ? left : "";
+      if (head.size() + 1 >= kColumn && first) {  // too long for the column: help below
+        text += head + "\n";
+        head.clear();
+      }
+      text += head + std::string(kColumn - head.size(), ' ') + line + "\n";
+      first = false;
+      from = newline == std::string::npos ? help.size() + 1 : newline + 1;
+    } while (from <= help.size());
+  }
+  if (command.after && *command.after) text += std::string("\n") + command.after;
+  if (!text.empty() && text.back() != '\n') text += "\n";
+  return text + "\n" + exit_status_help(command);
+}
+
+/// What parse() found besides the options, which it applied through their `set`.
+struct Parsed {
+  bool help = false;               ///< -h or --help was given (and nothing was wrong)
+  std::vector<std::string> args;   ///< the arguments that are not options, in order
+};
+
+/// Reads argv by the command's table: every option is applied through its `set` (which
+/// may throw UsageError for a bad value), then the arguments that are not options are
+/// returned. The whole line is read before help is honoured, so a bad option beside
+/// --help is still an error. Options and arguments may come in any order unless
+/// options_end_at_first_argument; "--" ends the options.
+inline Parsed parse(const Command& command, int argc, char* argv[]) {
+  std::vector<Option> options = command.options;
+  Parsed parsed;
+  bool others = false;  // an option other than --help was given
+  options.push_back({'h', "help", nullptr, "", [&](const char*) { parsed.help = true; }});
+  std::vector<option> longs;
+  std::string shorts = command.options_end_at_first_argument ? "+:" : ":";
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    const Option& o = options[i];
+    if (o.long_name) longs.push_back({o.long_name, o.value ? required_argument : no_argument, nullptr, static_cast<int>(1000 + i)});
+    if (o.short_name) shorts += std::string(1, o.short_name) + (o.value ? ":" : "");
+  }
+  longs.push_back({nullptr, 0, nullptr, 0});
+  // An option as the user wrote it, for messages: "--moves" or "-m".
+  auto written = [&](int at) { return std::string(argv[at]).substr(0, std::string(argv[at]).find('=')); };
+  opterr = 0;
+  optind = 0;
+  int choice;
+  while ((choice = getopt_long(argc, argv, shorts.c_str(), longs.data(), nullptr)) != -1) {
+    if (choice == ':') {
+      const std::string name = optopt >= 1000 ? written(optind - 1) : std::string("-") + static_cast<char>(optopt);
+      usage_error("option '" + name + "' needs an argument");
+    }
+    if (choice == '?') {
+      const std::string word = argv[optind - 1];
+      if (word.rfind("--", 0) == 0) {
+        if (optopt >= 1000) usage_error("option '" + written(optind - 1) + "' takes no value");
+        usage_error("unknown option '" + word + "'");
+      }
+      usage_error(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
+    }
+    const Option* o = nullptr;
+    if (choice >= 1000) {
+      o = &options[static_cast<std::size_t>(choice - 1000)];
+    } else {
+      for (const Option& candidate : options)
+        if (candidate.short_name == choice) o = &candidate;
+    }
+    if (!o) usage_error("unknown option");  // cannot happen: getopt returns only what it was given
+    others = others || o != &options.back();  // the last entry is --help
+    o->set(o->value ? optarg : nullptr);
+  }
+  for (int i = optind; i < argc; ++i) parsed.args.push_back(argv[i]);
+  if (parsed.help && command.help_alone && others) {
+    std::fputs(help_text(command).c_str(), stderr);
+    usage_error("--help is given with other options: nothing else done (the help is above; alone, --help "
+                "prints it on stdout)");
+  }
+  return parsed;
+}
+
+// ==== Numbers =======================================================================
+
+/// A whole number in MIN..MAX written in decimal digits only (no sign, no blanks), or a
+/// usage error naming `option`.
+inline std::uint64_t parse_count(const std::string& option, const char* text, std::uint64_t min = 0,
+                                 std::uint64_t max = UINT64_MAX) {
+  const std::string range = max == UINT64_MAX ? std::string(min == 0 ? "" : " of at least " + std::to_string(min))
+                                              : " from " + std::to_string(min) + " to " + std::to_string(max);
+  const std::string what = option + " needs a whole number" + range + ", not '" + text + "'";
+  if (*text == '\0') usage_error(what);
+  std::uint64_t value = 0;
+  for (const char* p = text; *p; ++p) {
+    if (*p < '0' || *p > '9') usage_error(what);
+    const auto digit = static_cast<std::uint64_t>(*p - '0');
+    if (value > (UINT64_MAX - digit) / 10) usage_error(what);
+    value = value * 10 + digit;
+  }
+  if (value < min || value > max) usage_error(what);
+  return value;
+}
+
+/// `value` in the fewest digits that read back as it ("0.5", "86400").
+inline std::string decimal_text(double value) {
+  char text[40];
+  if (value == static_cast<double>(static_cast<long long>(value)) && value > -1e15 && value < 1e15) {
+    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value));  // whole: no exponent
+    return text;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, value);
+    if (std::strtod(text, nullptr) == value) break;
+  }
+  return text;
+}
+
+/// A decimal number in MIN..MAX ("0.5", "3", "1e-3"; no blanks, not nan), or a usage
+/// error naming `option` and what it needs ("seconds").
+inline double parse_decimal(const std::string& option, const char* text, double min, double max,
+                            const std::string& what = "a number") {
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (*text == '\0' || *text == ' ' || *text == '\t' || *end != '\0' || !(value >= min && value <= max))
+    usage_error(option + " needs " + what + " from " + decimal_text(min) + " to " + decimal_text(max) + ", not '" +
+                text + "'");
+  return value;
+}
+
+// ==== Files =========================================================================
+
+/// The whole file at `path`, or standard input when `path` is empty; `name` names it in
+/// messages (default: the path). Reading stops at the first short block, so one Ctrl-D
+/// ends a terminal's input.
+inline std::string read_file(const std::string& path, const std::string& name = "") {
+  const std::string shown = name.empty() ? (path.empty() ? "(standard input)" : path) : name;
+  std::FILE* file = path.empty() ? stdin : std::fopen(path.c_str(), "rb");
+  if (!file) fail(shown + ": cannot open: " + std::strerror(errno));
+  std::string text;
+  char block[1 << 16];
+  std::size_t n;
+  do {
+    n = std::fread(block, 1, sizeof block, file);
+    text.append(block, n);
+  } while (n == sizeof block);
+  const bool failed = std::ferror(file) != 0;
+  const int error = errno;
+  if (!path.empty()) std::fclose(file);
+  if (failed) fail(shown + ": cannot read: " + std::strerror(error));
+  return text;
+}
+
+/// Writes `text` to `path`, replacing it.
+inline void write_file(const std::string& path, const std::string& text) {
+  std::FILE* file = std::fopen(path.c_str(), "wb");
+  if (!file) fail(path + ": cannot create: " + std::strerror(errno));
+  const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  const int error = errno;
+  if (std::fclose(file) != 0 || !written) fail(path + ": cannot write: " + std::strerror(written ? errno : error));
+}
+
+/// Makes the folder `path` and those above it, as mkdir -p does.
+inline void make_dirs(const std::string& path) {
+  for (std::size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
+    const std::string part = path.substr(0, slash);
+    if (!part.empty() && mkdir(part.c_str(), 0777) != 0 && errno != EEXIST)
+      fail("cannot make the folder " + part + ": " + std::strerror(errno));
+    if (slash == std::string::npos) break;
+  }
+}
+
+// ==== main ==========================================================================
+
+/// Runs a tool's body and turns what it throws into the convention: a message on
+/// stderr and exit status 2 (a usage error adds the pointer to --help). `body` returns
+/// the exit status of a run that got done.
+inline int run_main(const std::string& tool, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "%s: error: %s\nTry 'tools/%s --help'.\n", tool.c_str(), e.what(), tool.c_str());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "%s: error: not enough memory\n", tool.c_str());
+  } catch (const std::exception& e) {  // Error, and the errors of what a tool compiles in
+    std::fprintf(stderr, "%s: error: %s\n", tool.c_str(), e.what());
+  }
+  return kExitError;
+}
+
+}  // namespace core
+
+#endif  // PUZZLE_TOOLS_CORE_H
