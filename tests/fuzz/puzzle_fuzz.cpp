@@ -4,9 +4,10 @@
 // a crash, a sanitizer report, a wrong answer to a differential check) aborts.
 //
 // Input layout:
-//   byte 0       the option set: bit 0 stack (else queue), bit 1 list (else map);
-//                if the high nibble is 0xF, the first line of the rest is a command line
-//                instead, split on single spaces into argv and read by parse_options
+//   byte 0       the option set: bit 0 stack (else queue), bit 1 list (else map),
+//                bit 2 the long-tail check below; if the high nibble is 0xF, the first
+//                line of the rest is a command line instead, split on single spaces into
+//                argv and read by parse_options
 //   the rest     the map, given to puzzle::run_to_string
 //
 // Checks beyond "no crash":
@@ -17,7 +18,12 @@
 //     open neighbour or a press of the active button stood on, ends on '?' only;
 //   - map output has num_colors + 1 layers of height rows of width characters;
 //   - queue and stack agree on whether there is a solution, and print the same
-//     "No solution." map when there is none.
+//     "No solution." map when there is none;
+//   - with bit 2, a valid map followed by a long tail (what follows its rows in the
+//     input, or else its last row, repeated to kTailBytes) is answered exactly as the
+//     map alone, with at most one warning: one when the tail's first line has anything
+//     but blanks on it, none when the whole tail is blank (the solver reads `height`
+//     rows and does not read on).
 // Build: make fuzz-build (tests/fuzz.mk); run: make fuzz FUZZ_SECONDS=N.
 // Memory: a map holds no more cells than its input has bytes (the parser checks the
 // rows before it allocates), and inputs are at most -max_len=4096 bytes, so headers
@@ -29,6 +35,7 @@
 
 #include "puzzle.cpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -45,32 +52,42 @@ namespace {
 }
 
 /// The project's input grammar, written out independently of puzzle.cpp:
-///   lines end with "\n" or "\r\n" (the last may have no end); no other '\r' anywhere;
+///   lines end with "\n" or "\r\n" (the last may have no end);
 ///   line 1: [ \t]* N [ \t]+ N [ \t]+ N [ \t]*  with each N a decimal uint32,
-///           num_colors <= 26, height >= 1, width >= 1;
-///   then lines starting with "//" (comments), then `height` rows which, less trailing
-///   spaces and tabs, hold exactly `width` characters of @ ? . # ^ and the first
-///   num_colors letters in both cases; exactly one '@' and one '?';
+///           num_colors <= 26, height >= 1, width >= 1; no other '\r';
+///   then lines starting with "//" (comments): any bytes but '\n' and '\r' (a control
+///   byte, a byte of 0x80 or more; a "\r\n" end is a line end);
+///   then `height` rows which, less trailing spaces and tabs, hold exactly `width`
+///   characters of @ ? . # ^ and the first num_colors letters in both cases, and no
+///   other '\r'; exactly one '@' and one '?';
 ///   then anything at all: it is not read (a warning says so).
 /// Maps too large for the solver's 32-bit state indices are refused too.
 struct Reference {
   bool valid = false;
   std::uint32_t colors = 0, height = 0, width = 0;
   std::vector<std::string> rows;
+  std::size_t map_end = 0;     ///< where the input after the last row's line end begins
+  bool last_row_ended = true;  ///< whether a '\n' follows the last row
 };
 
-/// The lines of `text`; `bad_cr`: the first line with a '\r' not at its end (or the count).
-std::vector<std::string_view> split_lines(std::string_view text, std::size_t& bad_cr) {
-  std::vector<std::string_view> lines;
-  bad_cr = SIZE_MAX;
+/// One line of the input: its text without its "\n" or "\r\n", and where the next begins.
+struct Line {
+  std::string_view text;
+  std::size_t next = 0;
+  bool ended = false;  ///< a '\n' follows it
+  bool has_cr() const { return text.find('\r') != std::string_view::npos; }
+};
+
+std::vector<Line> split_lines(std::string_view text) {
+  std::vector<Line> lines;
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
+    const bool ended = end != std::string_view::npos;
+    if (!ended) end = text.size();
     std::string_view line = text.substr(pos, end - pos);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.find('\r') != std::string_view::npos && bad_cr == SIZE_MAX) bad_cr = lines.size();
-    lines.push_back(line);
+    lines.push_back({line, ended ? end + 1 : end, ended});
     pos = end + 1;
   }
   return lines;
@@ -85,10 +102,9 @@ bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 Reference reference_parse(std::string_view text) {
   Reference ref;
-  std::size_t bad_cr = SIZE_MAX;
-  std::vector<std::string_view> lines = split_lines(text, bad_cr);
-  if (lines.empty()) return ref;
-  std::string_view header = lines[0];
+  std::vector<Line> lines = split_lines(text);
+  if (lines.empty() || lines[0].has_cr()) return ref;
+  std::string_view header = lines[0].text;
   std::uint64_t values[3];
   std::size_t pos = 0;
   for (int i = 0; i < 3; ++i) {
@@ -111,13 +127,16 @@ Reference reference_parse(std::string_view text) {
   ref.height = static_cast<std::uint32_t>(values[1]);
   ref.width = static_cast<std::uint32_t>(values[2]);
 
-  if (bad_cr == 0) return ref;
   std::size_t i = 1;
-  while (i < lines.size() && lines[i].substr(0, 2) == "//" && i < bad_cr) ++i;
-  if (lines.size() - i < ref.height || bad_cr < i + ref.height) return ref;
+  while (i < lines.size() && lines[i].text.substr(0, 2) == "//") {
+    if (lines[i].has_cr()) return ref;
+    ++i;
+  }
+  if (lines.size() - i < ref.height) return ref;
   int starts = 0, targets = 0;
   for (std::uint32_t r = 0; r < ref.height; ++r, ++i) {
-    std::string_view row = rtrim(lines[i]);
+    if (lines[i].has_cr()) return ref;
+    std::string_view row = rtrim(lines[i].text);
     if (row.size() != ref.width) return ref;
     for (char c : row) {
       bool ok = c == '@' || c == '?' || c == '.' || c == '#' || c == '^' ||
@@ -130,6 +149,8 @@ Reference reference_parse(std::string_view text) {
     ref.rows.emplace_back(row);
   }
   if (starts != 1 || targets != 1) return ref;
+  ref.map_end = lines[i - 1].next;
+  ref.last_row_ended = lines[i - 1].ended;
   ref.valid = true;
   return ref;
 }
@@ -223,8 +244,9 @@ void check_no_solution(const Reference& ref, const std::string& out) {
   if (rows != ref.height) die("no-solution output: wrong number of rows", out);
 }
 
-/// Runs one map with `options` and checks everything that can be checked.
-void run_map(std::string_view map, const puzzle::Options& options) {
+/// Runs one map with `options` and checks everything that can be checked; returns the
+/// reference's reading of it.
+Reference run_map(std::string_view map, const puzzle::Options& options) {
   Reference ref = reference_parse(map);
   // Maps larger than the input cannot come from the fuzzer; the solver's own size
   // limits (2^32 states) are never reached, so the reference needs no rule for them.
@@ -234,7 +256,7 @@ void run_map(std::string_view map, const puzzle::Options& options) {
   } catch (const puzzle::Error& e) {
     if (std::string(e.what()).empty()) die("puzzle::Error with an empty message", std::string(map));
     if (ref.valid) die("a valid map was refused", std::string(e.what()) + "\n--- input:\n" + std::string(map));
-    return;
+    return ref;
   } catch (const std::exception& e) {
     die("exception other than puzzle::Error", e.what());
   }
@@ -253,6 +275,53 @@ void run_map(std::string_view map, const puzzle::Options& options) {
   bool other_solved = other_out.compare(0, sizeof kNoSolution - 1, kNoSolution) != 0;
   if (solved != other_solved) die("queue and stack disagree on whether there is a solution", std::string(map));
   if (!solved && out != other_out) die("queue and stack print different no-solution maps", std::string(map));
+  return ref;
+}
+
+/// The tail of the long-tail check: a megabyte, far more than a solver that reads
+/// `height` rows and a bounded look further may read.
+constexpr std::size_t kTailBytes = std::size_t{1} << 20;
+
+/// What puzzle::run prints for `text`, and its warnings, one a line.
+std::string run_with_warnings(std::string_view text, const puzzle::Options& options, std::string& warnings) {
+  std::string out;
+  puzzle::Sink sink(&out, &warnings);
+  puzzle::run(std::string(text), options, sink);
+  return out;
+}
+
+bool all_blank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
+
+/// `input` is a valid map (read as `ref`) and whatever follows its rows. That tail (or,
+/// when there is none, the last row) repeated to kTailBytes after the map: the answer
+/// is the map's alone, with one warning when the tail's first line is not blank and
+/// none when the whole tail is blank (what lies between, blank lines and then junk, may
+/// be beyond what the solver looks at: at most one warning).
+void check_long_tail(std::string_view input, const Reference& ref, const puzzle::Options& options) {
+  std::string map(input.substr(0, ref.map_end));
+  if (!ref.last_row_ended) map += '\n';
+  const std::string last_row = ref.rows.back() + "\n";
+  std::string_view unit = input.substr(ref.map_end);
+  if (unit.empty()) unit = last_row;
+  std::string text = map;
+  text.reserve(map.size() + kTailBytes + unit.size());
+  while (text.size() < map.size() + kTailBytes) text.append(unit);
+
+  std::string alone_warnings, warnings, out;
+  const std::string alone = run_with_warnings(map, options, alone_warnings);
+  if (!alone_warnings.empty()) die("a warning for a map with nothing after it", alone_warnings + "--- input:\n" + map);
+  try {
+    out = run_with_warnings(text, options, warnings);
+  } catch (const puzzle::Error& e) {
+    die("a valid map followed by a long tail was refused", std::string(e.what()) + "\n--- map:\n" + map);
+  }
+  const std::string shown = "--- map:\n" + map + "--- tail, repeated:\n" + std::string(unit);
+  if (out != alone) die("a long tail after the map changed the answer", shown);
+  const auto count = std::count(warnings.begin(), warnings.end(), '\n');
+  if (count > 1) die("more than one warning for a tail after the map", warnings + shown);
+  if (all_blank(unit) && count != 0) die("a warning for a blank tail after the map", warnings + shown);
+  if (!all_blank(unit.substr(0, unit.find('\n'))) && count != 1)
+    die("no warning for a tail whose first line is not blank", shown);
 }
 
 /// argv from a command line: argv[0] "puzzle", then the words between single spaces.
@@ -298,6 +367,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   puzzle::Options options;
   options.container = mode & 1 ? puzzle::Container::stack : puzzle::Container::queue;
   options.output = mode & 2 ? puzzle::OutputMode::list : puzzle::OutputMode::map;
-  run_map(rest, options);
+  const Reference ref = run_map(rest, options);
+  if ((mode & 4) && ref.valid) check_long_tail(rest, ref, options);
   return 0;
 }
