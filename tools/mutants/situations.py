@@ -197,6 +197,12 @@ def path_situations(path, colors, rows):
     return found
 
 
+def has_unused_color(colors, rows):
+    """Whether one of the map's colors has neither a button nor a door in `rows`."""
+    used = {ch.lower() for row in rows for ch in row if ch.isalpha()}
+    return any(chr(ord("a") + k) not in used for k in range(colors))
+
+
 def map_situations(path, colors, rows):
     """What the map output shows off the path (a letter off the path of its own layer
     shows '.' there; a trap off the '^' path shows '.' on '^')."""
@@ -210,7 +216,7 @@ def map_situations(path, colors, rows):
     used = {ch.lower() for _, _, ch in cells if ch.isalpha()}
     if any(chr(ord(c) + 1) in used for c in used):
         found.add("map-neighbour-letters")
-    if any(chr(ord("a") + k) not in used for k in range(colors)):
+    if has_unused_color(colors, rows):
         found.add("map-unused-color")
     return found
 
@@ -267,10 +273,9 @@ def input_form_situations(data, colors, height, width, comments, rows):
                            (len(c) > 1024, "long")):
             if cond:
                 found.add("input-comment-" + name)
-    used = {ch.lower() for row in rows for ch in row if ch.isalpha()}
     for cond, name in ((not comments, "no-comment"),
                        (len(comments) > height, "comments-over-height"),
-                       (any(chr(ord("a") + k) not in used for k in range(colors)), "colors-unused"),
+                       (has_unused_color(colors, rows), "colors-unused"),
                        (rows[0].startswith("#"), "first-row-wall"),
                        (any("@" in row and "?" in row for row in rows), "symbols-same-row"),
                        (not data.endswith(b"\n"), "no-final-newline")):
