@@ -48,6 +48,7 @@ namespace puzzle {
 
 class Error;                                    // every user-facing problem
 std::string show_char(char c);                  // a byte as messages show it
+std::string show_text(std::string_view text);   // a word of the command line, likewise
 enum class Container { none, queue, stack };    // the search container
 enum class OutputMode { map, list };
 struct Options;                                 // the command line
@@ -60,9 +61,11 @@ inline char pressed_layer(char cell);
 inline bool is_passable(char layer, char cell);
 inline std::uint32_t layer_index(char color);   // 0 for '^', 1 + k for the k-th letter
 inline char layer_color(std::uint32_t layer);
-class LineReader;                               // a text's lines, numbered for messages
 struct Puzzle;                                  // a valid map
-Puzzle parse_puzzle(std::string_view input);    // throws Error naming line and column
+class Input;                                    // standard input or a text, read as far as needed
+std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32_t width);
+Puzzle parse_puzzle(Input& input);              // throws Error naming line and column
+Puzzle parse_puzzle(std::string_view text);
 struct Solution;                                // the path, or the cells discovered
 Solution solve(const Puzzle& puzzle, Container container);
 template <typename Visit>                       // visit(layer, row, col) along the path
@@ -70,8 +73,8 @@ void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit);
 bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col);
 class Sink;                                     // where output goes: a string or a FILE
 void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink);
-void run(std::string input, const Options& options, Sink& sink);  // parse, solve, write
-std::string run_to_string(std::string_view input, const Options& options);
+void run(Input& input, const Options& options, Sink& sink);  // parse, solve, write
+std::string run_to_string(std::string_view text, const Options& options);
 // The tests also look inside: Layout, StateSpace, PressTable, Reachability.
 
 // ==== Errors =====================================================================
@@ -93,6 +96,22 @@ std::string show_char(char c) {
   if (byte == '\r') return "a carriage return";
   static const char digits[] = "0123456789ABCDEF";
   return std::string("byte \\x") + digits[byte >> 4] + digits[byte & 15];
+}
+
+/// `text` in quotes, its control bytes and bytes past ASCII written as \n, \r, \t or
+/// \xHH, so that a message stays on one line whatever it quotes.
+std::string show_text(std::string_view text) {
+  static const char digits[] = "0123456789ABCDEF";
+  std::string shown = "'";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F) shown += c;
+    else if (c == '\n') shown += "\\n";
+    else if (c == '\r') shown += "\\r";
+    else if (c == '\t') shown += "\\t";
+    else shown += std::string("\\x") + digits[byte >> 4] + digits[byte & 15];
+  }
+  return shown + "'";
 }
 
 // ==== Options ====================================================================
@@ -165,22 +184,21 @@ Options parse_options(int argc, char* argv[]) {
         output_given = true;
         if (std::strcmp(optarg, "map") == 0) options.output = OutputMode::map;
         else if (std::strcmp(optarg, "list") == 0) options.output = OutputMode::list;
-        else fail("--output must be 'map' or 'list', not '" + std::string(optarg) + "'");
+        else fail("--output must be 'map' or 'list', not " + show_text(optarg));
         break;
       case ':':
         fail("--output (-o) needs an argument: map or list");
       default: {
         std::string word = argv[optind - 1];
         if (word.rfind("--", 0) == 0)
-          fail("unknown option '" + word + "'" +
+          fail("unknown option " + show_text(word) +
                (word.find('=') != std::string::npos ? " (or it takes no argument)" : ""));
-        fail(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
+        fail("unknown option " + show_text(std::string("-") + static_cast<char>(optopt)));
       }
     }
   }
   if (optind < argc)
-    fail("unexpected argument '" + std::string(argv[optind]) +
-         "': the map is read from standard input (puzzle < MAP)");
+    fail("unexpected argument " + show_text(argv[optind]) + ": the map is read from standard input (puzzle < MAP)");
   if (options.help) return options;
   if (options.container == Container::none)
     fail("choose a search container: --queue (-q) or --stack (-s)");
@@ -231,7 +249,7 @@ class Buffer {
     data_ = static_cast<T*>(std::calloc(count, sizeof(T)));
     if (!data_)
       fail("not enough memory: " + std::to_string(count * sizeof(T) / 1048576 + 1) +
-           " MB needed for the search");
+           " MB needed for this map");
   }
   Buffer(Buffer&& other) noexcept { swap(other); }
   Buffer& operator=(Buffer&& other) noexcept {
@@ -350,6 +368,12 @@ class Layout {
   const Step& step(int direction) const { return steps_[direction]; }
   /// Cells in the grid; the map and its border lie in [used_begin, used_end).
   std::uint64_t cells() const { return cells_; }
+  /// The bits of a cell's number: 1 << cell_bits() is cells() rounded up to a power of two.
+  unsigned cell_bits() const {
+    unsigned bits = 0;
+    while ((std::uint64_t{1} << bits) < cells_) ++bits;
+    return bits;
+  }
   std::uint64_t used_begin() const { return used_begin_; }
   std::uint64_t used_end() const { return used_end_; }
   /// Cells of a row in a tile: a map row's cells run in groups of this many (one at a
@@ -402,87 +426,196 @@ struct Puzzle {
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[cell(row, col)]); }
 };
 
-/// Walks a text line by line, keeping the 1-based line number for messages.
-class LineReader {
+/// The input, read as far as a map needs and no further. A FILE (standard input) is
+/// read in blocks of at most 64 KB, and never for more bytes than a valid map still
+/// needs (expect()), so that a map followed by endless input, or by a pipe that stays
+/// open, is read to its last row; a text in memory (the tools, the tests) is read in
+/// place. Keeps the 1-based number of the line being read, for messages.
+class Input {
  public:
-  explicit LineReader(std::string_view text) : text_(text) {}
+  explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()) {}
+  explicit Input(std::FILE* file) : file_(file), block_(kBlock) {}
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
 
-  /// The next line without its "\n"; false at the end of the input.
-  bool next_raw(std::string_view& line) {
-    if (pos_ >= text_.size()) return false;
-    std::size_t end = text_.find('\n', pos_);
-    if (end == std::string_view::npos) end = text_.size();
-    line = text_.substr(pos_, end - pos_);
-    pos_ = end + 1;
-    ++number_;
+  /// Whether a byte is ready, reading the file if none is; false at the end.
+  bool ready() { return next_ != end_ || refill(); }
+  /// The next byte (when ready()).
+  char peek() const { return *next_; }
+  /// The bytes ready: at least one when ready().
+  std::string_view bytes() const { return {next_, static_cast<std::size_t>(end_ - next_)}; }
+  /// Takes `n` ready bytes that hold no "\n".
+  void skip(std::size_t n) {
+    next_ += n;
+    taken_ += n;
+  }
+  /// Takes the "\n" that is next.
+  void end_line() {
+    skip(1);
+    ++line_;
+    line_start_ = taken_;
+  }
+  /// Takes the rest of the line, whatever bytes it holds, and its "\n".
+  void skip_line() {
+    while (ready()) {
+      const std::string_view here = bytes();
+      const std::size_t end = here.find('\n');
+      if (end != std::string_view::npos) {
+        skip(end);
+        end_line();
+        return;
+      }
+      skip(here.size());
+    }
+  }
+  /// The next line without its "\n", at most `limit` + 1 bytes of it (more means too
+  /// long); false at the end of the input.
+  bool next_line(std::string& text, std::size_t limit) {
+    text.clear();
+    if (!ready()) return false;
+    while (text.size() <= limit && ready()) {
+      const std::string_view here = bytes().substr(0, limit + 1 - text.size());
+      const std::size_t end = here.find('\n');
+      text.append(here.substr(0, end));
+      if (end != std::string_view::npos) {
+        skip(end);
+        end_line();
+        break;
+      }
+      skip(here.size());
+    }
     return true;
   }
-  /// The next line without its "\n" or "\r\n"; false at the end of the input.
-  bool next(std::string_view& line) {
-    if (!next_raw(line)) return false;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    std::size_t cr = line.find('\r');
-    if (cr != std::string_view::npos)
-      fail(where(cr) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
-    return true;
-  }
-  /// Bytes not yet read.
-  std::size_t remaining() const { return pos_ < text_.size() ? text_.size() - pos_ : 0; }
-  std::size_t number() const { return number_; }
+  /// A valid input holds at least `bytes` more bytes: reading may wait for them, and
+  /// for no more.
+  void expect(std::uint64_t bytes) { expected_end_ = taken_ + bytes; }
+  std::size_t line() const { return line_; }
+  /// The last line that holds a byte of what was taken.
+  std::size_t last_line() const { return taken_ == line_start_ ? line_ - 1 : line_; }
+  /// "line L, column C: " for column `column` (0-based) of the line being read.
   std::string where(std::size_t column) const {
-    return "line " + std::to_string(number_) + ", column " + std::to_string(column + 1) + ": ";
+    return "line " + std::to_string(line_) + ", column " + std::to_string(column + 1) + ": ";
   }
 
  private:
-  std::string_view text_;
-  std::size_t pos_ = 0;
-  std::size_t number_ = 0;
+  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+
+  bool refill() {
+    if (!file_ || at_end_) return false;
+    const std::uint64_t wanted = std::max<std::uint64_t>(1, expected_end_ > taken_ ? expected_end_ - taken_ : 0);
+    const std::size_t asked = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, wanted));
+    const std::size_t got = std::fread(block_.data(), 1, asked, file_);
+    if (std::ferror(file_)) fail(std::string("cannot read standard input: ") + std::strerror(errno));
+    at_end_ = got < asked;  // fread stops short only at the end: no second read (Ctrl-D once)
+    next_ = block_.data();
+    end_ = next_ + got;
+    return got > 0;
+  }
+
+  std::FILE* file_ = nullptr;
+  Buffer<char> block_;
+  const char* next_ = nullptr;  ///< the bytes ready: [next_, end_)
+  const char* end_ = nullptr;
+  std::uint64_t taken_ = 0;         ///< bytes taken so far
+  std::uint64_t expected_end_ = 0;  ///< where a valid input ends at the earliest
+  std::size_t line_ = 1;
+  std::uint64_t line_start_ = 0;  ///< taken_ where the line begins
+  bool at_end_ = false;
 };
+
+/// Why a map with this header cannot be solved here, or "" if it can: the cells of its
+/// grid (the map with a wall border, padded to whole tiles) are numbered in 32 bits, and
+/// so are its states (a layer per color and '^', each as large as the grid rounded up to
+/// a power of two). Depends on the header alone, so nothing is allocated or read first.
+std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32_t width) {
+  constexpr std::uint64_t kNumbers = std::uint64_t{1} << 32;
+  const std::string shape = std::to_string(height) + " x " + std::to_string(width);
+  const std::string why = " (32-bit numbers; the spec bounds num_colors * height * width by 400,000,000, "
+                          "and sets no bound with 0 colors)";
+  if (std::uint64_t{height} * width > kNumbers)
+    return "the map is too large: " + shape + " is " + std::to_string(std::uint64_t{height} * width) +
+           " cells, more than the 2^32 (4294967296) cells this solver can number" + why;
+  const Layout layout(height, width);
+  if (layout.cells() > kNumbers)
+    return "the map is too large: " + shape + " needs a grid of " + std::to_string(layout.cells()) +
+           " cells with its border and padding, more than the 2^32 (4294967296) cells this solver can number" + why;
+  const std::uint64_t states = std::uint64_t{colors + 1} << layout.cell_bits();
+  if (states > kNumbers)
+    return "the map is too large: " + std::to_string(colors + 1) + " layers of a " + shape + " grid of 2^" +
+           std::to_string(layout.cell_bits()) + " cells are " + std::to_string(states) +
+           " states, more than the 2^32 (4294967296) states this solver can number" + why;
+  return "";
+}
 
 namespace {
 
-std::string_view trim_right(std::string_view line) {
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
-  return line;
-}
+constexpr std::size_t kLongestHeader = std::size_t{1} << 20;
 
-/// Parses "num_colors height width": three unsigned 32-bit integers.
-void parse_header(LineReader& lines, Puzzle& puzzle) {
-  std::string_view line;
-  if (!lines.next(line)) fail("empty input: expected a header line 'num_colors height width'");
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/// Reads "num_colors height width": three unsigned 32-bit integers on the first line.
+void parse_header(Input& in, Puzzle& puzzle) {
+  std::string text;
+  if (!in.next_line(text, kLongestHeader)) fail("empty input: expected a header line 'num_colors height width'");
+  if (text.size() > kLongestHeader)
+    fail("line 1: no end of line in the first megabyte: not a header 'num_colors height width'");
+  std::string_view line = text;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  auto where = [](std::size_t column) { return "line 1, column " + std::to_string(column + 1) + ": "; };
   static const char* const kNames[] = {"num_colors", "height", "width"};
   std::uint32_t values[3];
   std::size_t pos = 0;
   for (int i = 0; i < 3; ++i) {
-    while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
+    while (pos < line.size() && is_blank(line[pos])) ++pos;
     if (pos == line.size())
-      fail("line 1: the header needs three numbers 'num_colors height width', found " +
-           std::to_string(i));
+      fail("line 1: the header needs three numbers 'num_colors height width', found " + std::to_string(i));
     if (line[pos] < '0' || line[pos] > '9')
-      fail(lines.where(pos) + "expected " + kNames[i] + " as an unsigned integer, found " +
-           show_char(line[pos]));
+      fail(where(pos) + "expected " + kNames[i] + " as an unsigned integer, found " + show_char(line[pos]));
     std::uint64_t value = 0;
-    std::size_t begin = pos;
+    const std::size_t begin = pos;
     while (pos < line.size() && line[pos] >= '0' && line[pos] <= '9') {
       value = value * 10 + static_cast<std::uint64_t>(line[pos] - '0');
-      if (value > UINT32_MAX)
-        fail(lines.where(begin) + kNames[i] + " does not fit in 32 bits (at most 4294967295)");
+      if (value > UINT32_MAX) fail(where(begin) + kNames[i] + " does not fit in 32 bits (at most 4294967295)");
       ++pos;
     }
-    if (pos < line.size() && line[pos] != ' ' && line[pos] != '\t')
-      fail(lines.where(pos) + "unexpected " + show_char(line[pos]) + " in " + kNames[i]);
+    if (pos < line.size() && !is_blank(line[pos]))
+      fail(where(pos) + "unexpected " + show_char(line[pos]) + " in " + kNames[i]);
     values[i] = static_cast<std::uint32_t>(value);
   }
-  while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
-  if (pos < line.size())
-    fail(lines.where(pos) + "the header has more than three numbers 'num_colors height width'");
+  while (pos < line.size() && is_blank(line[pos])) ++pos;
+  if (pos < line.size()) {
+    if (line[pos] == '\r') fail(where(pos) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+    fail(where(pos) + "the header has more than three numbers 'num_colors height width'");
+  }
   puzzle.colors = values[0];
   puzzle.height = values[1];
   puzzle.width = values[2];
-  if (puzzle.colors > 26)
-    fail("line 1: num_colors is " + std::to_string(puzzle.colors) + ", at most 26 allowed");
+  if (puzzle.colors > 26) fail("line 1: num_colors is " + std::to_string(puzzle.colors) + ", at most 26 allowed");
   if (puzzle.height == 0) fail("line 1: height is 0, at least 1 needed");
   if (puzzle.width == 0) fail("line 1: width is 0, at least 1 needed");
+}
+
+/// The message for a byte that is not a map character of a `colors`-color map.
+std::string invalid_char_message(char c, std::uint32_t colors) {
+  if (is_door(c) || is_button(c)) {
+    std::string what = is_door(c) ? "door " : "button ";
+    if (colors == 0) return what + show_char(c) + " in a map with 0 colors (no doors or buttons)";
+    const char first = is_door(c) ? 'A' : 'a', last = static_cast<char>(first + static_cast<int>(colors) - 1);
+    return what + show_char(c) + " is beyond the map's " +
+           (colors == 1 ? std::string("1 color (") + first : std::to_string(colors) + " colors (" + first + "-" + last) + ")";
+  }
+  if (c == '/') return "invalid character '/': a comment line inside the map? (comments go before the map)";
+  return "invalid character " + show_char(c) + " in the map (allowed: @ ? . # ^ and the colors' letters)";
+}
+
+/// Takes the comment lines before the map: each begins with "//" and runs to the end
+/// of its line, whatever bytes it holds.
+void skip_comments(Input& in) {
+  while (in.ready() && in.peek() == '/') {
+    in.skip(1);
+    if (!in.ready() || in.peek() != '/') fail(in.where(0) + invalid_char_message('/', 0));
+    in.skip_line();
+  }
 }
 
 /// The kind of every byte for a map with `colors` colors; kInvalid for the rest.
@@ -499,105 +632,169 @@ void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
   }
 }
 
-/// The message for a byte that is not a map character of a `colors`-color map.
-std::string invalid_char_message(char c, std::uint32_t colors) {
-  if (is_door(c) || is_button(c)) {
-    std::string what = is_door(c) ? "door " : "button ";
-    if (colors == 0) return what + show_char(c) + " in a map with 0 colors (no doors or buttons)";
-    const char first = is_door(c) ? 'A' : 'a', last = static_cast<char>(first + static_cast<int>(colors) - 1);
-    return what + show_char(c) + " is beyond the map's " +
-           (colors == 1 ? std::string("1 color (") + first : std::to_string(colors) + " colors (" + first + "-" + last) + ")";
+/// Reads the map's rows into puzzle.grid, checking every rule the spec gives and the
+/// shape of every line, in reading order: the first problem is the one reported.
+class RowReader {
+ public:
+  RowReader(Input& in, Puzzle& puzzle) : in_(in), puzzle_(puzzle) { build_kind_table(puzzle.colors, kinds_); }
+
+  void read() {
+    for (std::uint32_t row = 0; row < puzzle_.height; ++row) {
+      in_.expect(std::uint64_t{puzzle_.height - row} * (puzzle_.width + 1) - 1);
+      if (!in_.ready())
+        fail("the map has " + std::to_string(row) + " rows, the header says " + std::to_string(puzzle_.height) +
+             " (input ends at line " + std::to_string(in_.last_line()) + ")");
+      std::size_t col = 0;
+      while (col < puzzle_.width && in_.ready() && in_.peek() != '\n') col += take(row, col);
+      end_row(row, col);
+    }
+    if (seen_[0][0] == 0) fail("the map has no '@' (start); it needs exactly one");
+    if (seen_[1][0] == 0) fail("the map has no '?' (target); it needs exactly one");
   }
-  if (c == '/') return "invalid character '/': a comment line inside the map? (comments go before the map)";
-  return "invalid character " + show_char(c) + " in the map (allowed: @ ? . # ^ and the colors' letters)";
-}
 
-/// Records the '@' or '?' at `col` of the current line, failing on a second one.
-void note_start_or_target(LineReader& lines, Puzzle& puzzle, std::uint32_t row, std::size_t col, char c,
-                  std::size_t (&seen)[2][2]) {
-  const int which = c == '@' ? 0 : 1;
-  if (seen[which][0] != 0)
-    fail(lines.where(col) + "a second " + show_char(c) + " (the first is at line " + std::to_string(seen[which][0]) +
-         ", column " + std::to_string(seen[which][1] + 1) + "); the map needs exactly one");
-  seen[which][0] = lines.number();
-  seen[which][1] = col;
-  (which == 0 ? puzzle.start : puzzle.target) = puzzle.cell(row, static_cast<std::uint32_t>(col));
-}
-
-/// Reads the map rows into puzzle.grid (when `store`), checking every rule the spec
-/// gives and the shape of every line. Comment lines before the map are skipped.
-void parse_rows(LineReader& lines, Puzzle& puzzle, bool store) {
-  std::uint8_t kinds[256];
-  build_kind_table(puzzle.colors, kinds);
-  std::string_view line;
-  bool have_line = lines.next(line);
-  while (have_line && line.substr(0, 2) == "//") have_line = lines.next(line);
-
-  std::size_t seen[2][2] = {};  // line and column of the '@' and the '?'
-  std::uint8_t scratch[128];    // where a row's kinds go when they are not stored
-  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
-  for (std::uint32_t row = 0; row < puzzle.height; ++row) {
-    if (row > 0) have_line = lines.next(line);
-    if (!have_line)
-      fail("the map has " + std::to_string(row) + " rows, the header says " +
-           std::to_string(puzzle.height) + " (input ends at line " +
-           std::to_string(lines.number()) + ")");
-    const bool blanks_at_end = trim_right(line).size() < line.size();
-    line = trim_right(line);
-    const std::size_t n = std::min<std::size_t>(line.size(), puzzle.width);
-    // The row's kinds go into the grid a run of a tile's row at a time (its cells are
-    // consecutive there); kInvalid (all bits set) shows in the OR of the kinds.
+ private:
+  /// Stores the ready bytes of row `row` from column `col` on, up to the width or the
+  /// end of the line, a run of a tile's row at a time (its cells are consecutive in the
+  /// grid); returns how many. kInvalid (all bits set) shows in the OR of the kinds.
+  std::size_t take(std::uint32_t row, std::size_t col) {
+    std::string_view bytes = in_.bytes().substr(0, puzzle_.width - col);
+    bytes = bytes.substr(0, bytes.find('\n'));
+    const std::size_t tile_cols = puzzle_.layout.transposed() ? 1 : puzzle_.layout.tile_cols();
     unsigned any = 0;
-    for (std::size_t col = 0; col < n;) {
-      const std::size_t span = std::min(n - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-      std::uint8_t* const out = store ? &puzzle.grid[puzzle.cell(row, static_cast<std::uint32_t>(col))] : scratch;
-      for (std::size_t j = 0; j < span; ++j) any |= out[j] = kinds[static_cast<unsigned char>(line[col + j])];
-      col += span;
+    for (std::size_t j = 0; j < bytes.size();) {
+      const std::size_t at = col + j, span = std::min(bytes.size() - j, tile_cols - ((at + 1) & (tile_cols - 1)));
+      std::uint8_t* const out = &puzzle_.grid[puzzle_.cell(row, static_cast<std::uint32_t>(at))];
+      for (std::size_t k = 0; k < span; ++k) any |= out[k] = kinds_[static_cast<unsigned char>(bytes[j + k])];
+      j += span;
     }
-    if ((any & 0x80) || line.find('@') != std::string_view::npos || line.find('?') != std::string_view::npos) {
-      // A closer look, in reading order: the first invalid byte, each '@' and '?'.
-      for (std::size_t col = 0; col < n; ++col) {
-        const char c = line[col];
-        if (kinds[static_cast<unsigned char>(c)] == kInvalid) fail(lines.where(col) + invalid_char_message(c, puzzle.colors));
-        if (c == '@' || c == '?') note_start_or_target(lines, puzzle, row, col, c, seen);
-      }
-    }
-    if (line.size() != puzzle.width)
-      fail("line " + std::to_string(lines.number()) + ": map row " + std::to_string(row) +
-           " has " + std::to_string(line.size()) + " characters, the header says width " +
-           std::to_string(puzzle.width) + (blanks_at_end ? " (blanks at the end of a line are not counted)" : ""));
+    if ((any & 0x80) || bytes.find('@') != std::string_view::npos || bytes.find('?') != std::string_view::npos)
+      look_closer(row, col, bytes.size());  // (two memchr: find_first_of goes a byte at a time)
+    in_.skip(bytes.size());
+    return bytes.size();
   }
-  // What follows the map's rows is not read, as a solver that reads `height` rows does
-  // not: the first line there with anything on it is noted, for a warning.
-  while (lines.next_raw(line))
-    if (line.find_first_not_of(" \t\r") != std::string_view::npos) {
-      puzzle.ignored_from_line = lines.number();
-      break;
+
+  /// Goes through the next `n` bytes of row `row` (from column `col`) one by one: the
+  /// first invalid one fails, each '@' and '?' is noted.
+  void look_closer(std::uint32_t row, std::size_t col, std::size_t n) {
+    const std::string_view bytes = in_.bytes();
+    for (std::size_t j = 0; j < n; ++j) {
+      const char c = bytes[j];
+      if (kinds_[static_cast<unsigned char>(c)] == kInvalid) {
+        in_.skip(j);
+        invalid(row, col + j);
+      }
+      if (c == '@' || c == '?') note_start_or_target(row, col + j, c);
     }
-  if (seen[0][0] == 0) fail("the map has no '@' (start); it needs exactly one");
-  if (seen[1][0] == 0) fail("the map has no '?' (target); it needs exactly one");
+  }
+
+  /// Fails on the invalid byte next in the input, at column `col` of row `row`: unless it
+  /// begins the end of a line that came before the width (blanks, a "\r" then the "\n").
+  [[noreturn]] void invalid(std::uint32_t row, std::size_t col) {
+    const char c = in_.peek();
+    const std::string where = in_.where(col);
+    if (is_blank(c) || c == '\r') {
+      bool blanks = false;
+      while (in_.ready() && is_blank(in_.peek())) in_.skip(1), blanks = true;
+      if (in_.ready() && in_.peek() == '\r') in_.skip(1);
+      if (!in_.ready() || in_.peek() == '\n') short_row(row, col, blanks);
+      if (c == '\r') fail(where + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+    }
+    fail(where + invalid_char_message(c, puzzle_.colors));
+  }
+
+  [[noreturn]] void short_row(std::uint32_t row, std::size_t col, bool blanks) {
+    fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(col) +
+         " characters, the header says width " + std::to_string(puzzle_.width) +
+         (blanks ? " (blanks at the end of a line are not counted)" : ""));
+  }
+
+  /// Checks that row `row`, `col` characters long, ends there: blanks may follow, then
+  /// "\n", "\r\n" or the end of the input.
+  void end_row(std::uint32_t row, std::size_t col) {
+    if (col < puzzle_.width) short_row(row, col, false);
+    while (in_.ready() && is_blank(in_.peek())) in_.skip(1), ++col;
+    if (in_.ready() && in_.peek() == '\r') {
+      in_.skip(1);
+      if (in_.ready() && in_.peek() != '\n')
+        fail(in_.where(col) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+    }
+    if (!in_.ready()) return;
+    if (in_.peek() != '\n') long_row(row, col);
+    in_.end_line();
+  }
+
+  /// Fails on row `row`, which goes on past the width at column `col`: says how long it
+  /// is, blanks at its end not counted, reading at most 1 MB further to know.
+  [[noreturn]] void long_row(std::uint32_t row, std::size_t col) {
+    std::size_t length = col + 1;
+    for (std::size_t looked = 0; looked < (std::size_t{1} << 20) && in_.ready(); ++looked, ++col, in_.skip(1)) {
+      const char c = in_.peek();
+      if (c == '\n' || (c == '\r' && (in_.skip(1), !in_.ready() || in_.peek() == '\n')))
+        fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(length) +
+             " characters, the header says width " + std::to_string(puzzle_.width));
+      if (!is_blank(c)) length = col + 1;
+    }
+    if (!in_.ready())
+      fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(length) +
+           " characters, the header says width " + std::to_string(puzzle_.width));
+    fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has more than " +
+         std::to_string(col) + " characters, the header says width " + std::to_string(puzzle_.width));
+  }
+
+  /// Records the '@' or '?' at column `col` of row `row`, failing on a second one.
+  void note_start_or_target(std::uint32_t row, std::size_t col, char c) {
+    std::size_t(&seen)[2] = seen_[c == '@' ? 0 : 1];
+    if (seen[0] != 0)
+      fail(in_.where(col) + "a second " + show_char(c) + " (the first is at line " + std::to_string(seen[0]) +
+           ", column " + std::to_string(seen[1] + 1) + "); the map needs exactly one");
+    seen[0] = in_.line();
+    seen[1] = col;
+    (c == '@' ? puzzle_.start : puzzle_.target) = puzzle_.cell(row, static_cast<std::uint32_t>(col));
+  }
+
+  Input& in_;
+  Puzzle& puzzle_;
+  std::uint8_t kinds_[256];
+  std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
+};
+
+/// The line of the first byte after the map other than a blank or a line end, looking
+/// no further than 64 KB (and waiting for no byte that is not there yet beyond one);
+/// 0 if there is none there.
+std::size_t look_past_map(Input& in) {
+  in.expect(0);
+  for (std::size_t looked = 0; looked < (std::size_t{1} << 16) && in.ready(); ++looked) {
+    const char c = in.peek();
+    if (c == '\n') in.end_line();
+    else if (is_blank(c) || c == '\r') in.skip(1);
+    else return in.line();
+  }
+  return 0;
 }
 
 }  // namespace
 
-/// Validates `input` and builds the grid. Throws Error naming the line and column of
-/// the first problem. Nothing is allocated before the input is known to hold the map.
-Puzzle parse_puzzle(std::string_view input) {
+/// Reads and validates a map: the header, the comments, `height` rows; a glance past
+/// them for the warning. Throws Error naming the line and column of the first problem.
+/// The grid is allocated once the header is known to fit; its pages are touched only as
+/// rows arrive, so a short input costs no more than it holds.
+Puzzle parse_puzzle(Input& in) {
   Puzzle puzzle;
-  LineReader lines(input);
-  parse_header(lines, puzzle);
-  std::uint64_t cells = std::uint64_t{puzzle.height} * puzzle.width;
-  if (cells > lines.remaining()) {
-    parse_rows(lines, puzzle, false);  // fails with the precise reason
-    fail("the input is too short for a " + std::to_string(puzzle.height) + " x " +
-         std::to_string(puzzle.width) + " map");
-  }
+  parse_header(in, puzzle);
+  const std::string problem = size_problem(puzzle.colors, puzzle.height, puzzle.width);
+  if (!problem.empty()) fail("line 1: " + problem);
+  in.expect(std::uint64_t{puzzle.height} * (puzzle.width + 1) - 1);
+  skip_comments(in);
   puzzle.layout = Layout(puzzle.height, puzzle.width);
-  if (puzzle.layout.cells() >= (std::uint64_t{1} << 32))
-    fail("the map is too large: " + std::to_string(cells) + " cells, at most about 4 billion");
   puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells()));
-  parse_rows(lines, puzzle, true);
+  RowReader(in, puzzle).read();
+  puzzle.ignored_from_line = look_past_map(in);
   return puzzle;
+}
+
+Puzzle parse_puzzle(std::string_view text) {
+  Input in(text);
+  return parse_puzzle(in);
 }
 
 
@@ -640,6 +837,26 @@ struct PressTable {
 
 }  // namespace
 
+/// The numbering of states: a state (layer, cell) is layer << shift | cell, where
+/// 1 << shift is the grid's size rounded up to a power of two. Computed in 64 bits: a map
+/// of one layer may have a shift of 32 (size_problem() keeps every state below 2^32).
+class StateNumbering {
+ public:
+  explicit StateNumbering(const Layout& layout)
+      : shift_(layout.cell_bits()), cell_mask_(static_cast<std::uint32_t>((std::uint64_t{1} << shift_) - 1)) {}
+  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const {
+    return static_cast<std::uint32_t>(std::uint64_t{layer} << shift_ | cell);
+  }
+  std::uint32_t layer_of(std::uint32_t state) const { return static_cast<std::uint32_t>(std::uint64_t{state} >> shift_); }
+  std::uint32_t cell_of(std::uint32_t state) const { return state & cell_mask_; }
+  /// The states of `layers` layers: layers << shift.
+  std::uint64_t states(std::uint32_t layers) const { return std::uint64_t{layers} << shift_; }
+
+ private:
+  unsigned shift_;
+  std::uint32_t cell_mask_;
+};
+
 /// The states of a puzzle and what the exact search knows of each. `blocked`, one bit
 /// per state, is set where a state cannot be discovered: a wall, a door closed in its
 /// layer, the outside of the map, or a state discovered already; so checking a
@@ -648,14 +865,9 @@ struct PressTable {
 /// pages of states never discovered cost no memory.
 class StateSpace {
  public:
-  explicit StateSpace(const Puzzle& puzzle) : layout_(puzzle.layout) {
-    while ((std::uint64_t{1} << shift_) < layout_.cells()) ++shift_;
-    const std::uint64_t states = std::uint64_t{puzzle.colors + 1} << shift_;
-    if (states > (std::uint64_t{1} << 32))
-      fail("the map is too large to search: " + std::to_string(puzzle.colors + 1) + " layers of " +
-           std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) +
-           " cells need more than 2^32 states");
-    cell_mask_ = static_cast<std::uint32_t>((std::uint64_t{1} << shift_) - 1);
+  explicit StateSpace(const Puzzle& puzzle) : layout_(puzzle.layout), numbers_(layout_) {
+    const std::uint64_t states = numbers_.states(puzzle.colors + 1);
+    assert(states <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
     blocked_ = Buffer<std::uint64_t>(static_cast<std::size_t>(states / 64 + 1));
     how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(states / 4 + 1));
     // Blocked in every layer: what '^' cannot enter (walls, every door) and the outside
@@ -672,7 +884,7 @@ class StateSpace {
     }
     const std::uint8_t* const end = grid + layout_.used_end();
     for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-      std::uint64_t* const bits = &blocked_[(std::size_t{layer} << shift_) / 64];
+      std::uint64_t* const bits = &blocked_[numbers_.state(layer, 0) / 64];
       std::copy(everywhere.begin(), everywhere.end(), bits);
       if (layer == 0) continue;
       const std::uint8_t door = static_cast<std::uint8_t>(kDoor + layer - 1);
@@ -686,9 +898,9 @@ class StateSpace {
     }
   }
 
-  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const { return layer << shift_ | cell; }
-  std::uint32_t layer_of(std::uint32_t state) const { return state >> shift_; }
-  std::uint32_t cell_of(std::uint32_t state) const { return state & cell_mask_; }
+  std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const { return numbers_.state(layer, cell); }
+  std::uint32_t layer_of(std::uint32_t state) const { return numbers_.layer_of(state); }
+  std::uint32_t cell_of(std::uint32_t state) const { return numbers_.cell_of(state); }
   std::uint32_t row_of(std::uint32_t state) const { return layout_.row_of(cell_of(state)); }
   std::uint32_t col_of(std::uint32_t state) const { return layout_.col_of(cell_of(state)); }
   /// The state one step in direction d (0 north .. 3 west) in the same layer.
@@ -708,8 +920,7 @@ class StateSpace {
 
  private:
   const Layout& layout_;
-  unsigned shift_ = 1;
-  std::uint32_t cell_mask_ = 0;
+  const StateNumbering numbers_;
   Buffer<std::uint64_t> blocked_;  ///< a bit per state
   Buffer<std::uint16_t> how_;      ///< half a byte per state, four to an element
 };
@@ -1649,11 +1860,9 @@ void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mod
 
 // ==== A run ========================================================================
 
-/// The whole run on an input text: validate, solve, print. Throws Error on bad input.
-/// The text is freed once the map is read, before the search needs the memory.
-void run(std::string input, const Options& options, Sink& sink) {
+/// The whole run: validate, solve, print. Throws Error on bad input.
+void run(Input& input, const Options& options, Sink& sink) {
   const Puzzle puzzle = parse_puzzle(input);
-  std::string().swap(input);
   if (puzzle.ignored_from_line != 0)
     sink.warn("line " + std::to_string(puzzle.ignored_from_line) + ": ignoring what follows the map's " +
               std::to_string(puzzle.height) + (puzzle.height == 1 ? " row" : " rows"));
@@ -1662,50 +1871,12 @@ void run(std::string input, const Options& options, Sink& sink) {
 }
 
 // cppcheck-suppress unusedFunction ; used by tools/ and the tests
-std::string run_to_string(std::string_view input, const Options& options) {
+std::string run_to_string(std::string_view text, const Options& options) {
   std::string out;
   Sink sink(&out);
-  run(std::string(input), options, sink);
+  Input input(text);
+  run(input, options, sink);
   return out;
-}
-
-/// All of `file` from where it stands, read in large blocks. The header line is read
-/// and checked first, so that a bad header is reported at once, even on an input that
-/// never ends (`yes | puzzle -q`).
-std::string read_all(std::FILE* file) {
-  constexpr std::size_t kLongestHeader = std::size_t{1} << 20;
-  std::string text;
-  const long here = std::ftell(file);
-  if (here >= 0 && std::fseek(file, 0, SEEK_END) == 0) {  // a regular file: its size is known
-    const long end = std::ftell(file);
-    if (end > here && static_cast<unsigned long>(end - here) < text.max_size()) {
-      try {
-        text.reserve(static_cast<std::size_t>(end - here));
-      } catch (const std::exception&) {  // not a size to trust (a directory, say): read and see
-      }
-    }
-    std::fseek(file, here, SEEK_SET);
-  }
-  for (int c; text.size() < kLongestHeader && (c = std::getc(file)) != EOF;) {
-    text.push_back(static_cast<char>(c));
-    if (c == '\n') break;
-  }
-  if (text.size() >= kLongestHeader && text.back() != '\n')
-    fail("line 1: no end of line in the first megabyte: not a header 'num_colors height width'");
-  if (!text.empty() && text.back() == '\n') {
-    Puzzle header;
-    LineReader lines(text);
-    parse_header(lines, header);
-  }
-  // A short block is the end (or an error): reading on would wait for a second Ctrl-D
-  // at a terminal.
-  char block[1 << 16];
-  for (std::size_t n = sizeof block; n == sizeof block;) {
-    n = std::fread(block, 1, sizeof block, file);
-    text.append(block, n);
-  }
-  if (std::ferror(file)) fail(std::string("cannot read standard input: ") + std::strerror(errno));
-  return text;
 }
 
 /// Whether standard input is a terminal, so that a run waiting for typed input can say
@@ -1736,8 +1907,10 @@ int main(int argc, char* argv[]) {
       if (puzzle::input_is_terminal())
         std::fputs("puzzle: reading a map from the terminal: type or paste it, then press Ctrl-D on a new line\n"
                    "(to read a file: puzzle -q < MAP)\n", stderr);
+      std::setvbuf(stdin, nullptr, _IONBF, 0);  // read what the map needs, not a buffer more
+      puzzle::Input input(stdin);
       puzzle::Sink out(stdout);
-      puzzle::run(puzzle::read_all(stdin), options, out);
+      puzzle::run(input, options, out);
     }
     puzzle::finish_output(stdout);
   } catch (const puzzle::Error& e) {

@@ -142,6 +142,14 @@ std::string with_line_ends(const std::string& text, const std::string& eol) {
   return out;
 }
 
+/// Every byte from 0 to 255 but "\n", in order.
+std::string every_byte_but_newline() {
+  std::string bytes;
+  for (int c = 0; c < 256; ++c)
+    if (c != '\n') bytes += static_cast<char>(c);
+  return bytes;
+}
+
 struct Good {
   std::string name;
   std::string input;  ///< a variant of spec-simple.txt
@@ -167,6 +175,10 @@ std::vector<Good> good_cases() {
       {"NoNewlineAfterTrailingSpaces", "2 4 7\n@..A..b\n.a.#B##\n####...\n?..B.^^  "},
       {"CommentWithEveryPrintableCharacter", "2 4 7\n" + all_printable + "\n" + rows},
       {"CommentWithTabsAndHighBytes", "2 4 7\n//\t\x80\xC3\xA9\xFF\x01\x7F\n" + rows},
+      // A comment runs to the end of its line: any byte but "\n" belongs to it.
+      {"CommentWithACarriageReturnInside", "2 4 7\n// a\rb\n" + rows},
+      {"CommentWithEveryByteButNewline", "2 4 7\n//" + every_byte_but_newline() + "\n" + rows},
+      {"CrlfCommentWithACarriageReturnInside", "2 4 7\r\n//\r\r\n" + rows},
       {"CommentThatLooksLikeAMap", "2 4 7\n//@..A..b\n// 0 0 0\n//?\n" + rows},
       {"EmptyComment", "2 4 7\n//\n" + rows},
       {"ManyComments", "2 4 7\n" + many_comments + rows},
@@ -223,7 +235,8 @@ TEST(GoodInputTest, WhatFollowsTheMapIsIgnoredWithAWarning) {
   puzzle::Sink sink(&out, &warnings);
   puzzle::Options options;
   options.container = puzzle::Container::queue;
-  puzzle::run("0 1 2\n@?\n..\n", options, sink);
+  puzzle::Input input("0 1 2\n@?\n..\n");
+  puzzle::run(input, options, sink);
   EXPECT_EQ(out, "// color ^\n@?\n");
   EXPECT_EQ(warnings, "line 3: ignoring what follows the map's 1 row\n");
 }
@@ -257,6 +270,67 @@ TEST(GoodInputTest, OneByOneCannotHoldBothSymbolsButOneByTwoCan) {
 
 // ==== StreamTest: standard input and output that are not plain files ===================
 // The redirections inside the command replace the ones run adds around it.
+
+TEST(StreamTest, EndlessInputAfterTheMapIsNotRead) {
+  // The map's rows are read, a glance past them finds what to warn about, and the run
+  // ends: it used to read to an end that never came, growing by gigabytes.
+  Result r = run("(printf '0 1 2\\n@?\\n'; yes) | timeout 20 " + puzzle_bin() + " -q");
+  EXPECT_EQ(r.status, 0) << "124: it read on: " << r.err;
+  EXPECT_EQ(r.out, "// color ^\n@?\n");
+  EXPECT_EQ(r.err, "puzzle: warning: line 3: ignoring what follows the map's 1 row\n");
+}
+
+TEST(StreamTest, AHugeTailCostsNoMemory) {
+  // 4 GB of NUL bytes after the map, with 64 MB of address space: what follows the map
+  // is not held.
+  Result r = run("(printf '0 2 2\\n@.\\n.?\\n'; head -c 4000000000 /dev/zero) | (ulimit -v 65536; timeout 20 " +
+                 puzzle_bin() + " -q -o list)");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "(^, (0, 0))\n(^, (0, 1))\n(^, (1, 1))\n");
+  EXPECT_EQ(r.err, "puzzle: warning: line 4: ignoring what follows the map's 2 rows\n");
+}
+
+TEST(StreamTest, ABadRowFollowedByEndlessInputFailsAtOnce) {
+  Result r = run("(printf '0 1 2\\n@x\\n'; yes) | timeout 20 " + puzzle_bin() + " -q");
+  EXPECT_EQ(r.status, 1) << "124: it read on: " << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("line 2, column 2: button 'x'"), std::string::npos) << r.err;
+}
+
+TEST(StreamTest, ARowThatNeverEndsFailsAfterAMegabyte) {
+  Result r = run("(printf '0 1 2\\n@?'; yes x | tr -d '\\n') | timeout 20 " + puzzle_bin() + " -q");
+  EXPECT_EQ(r.status, 1) << "124: it read on: " << r.err;
+  EXPECT_NE(r.err.find("line 2: map row 0 has more than 1048578 characters, the header says width 2"), std::string::npos)
+      << r.err;
+}
+
+TEST(StreamTest, ReadsNoFurtherThanTheGlancePastTheMap) {
+  // What follows the first byte past the map is left for the next reader.
+  Result r = run("{ " + puzzle_bin() + " -q -o list; cat; }", "0 1 2\n@?\nrest of the input\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "(^, (0, 0))\n(^, (0, 1))\nest of the input\n");
+}
+
+TEST(StreamTest, ASmallStackIsEnough) {
+  // No large buffer lives on the stack: 64 KB of it (ulimit -s 64) is enough.
+  for (const char* flags : {"-q", "-s -o list"}) {
+    Result r = run("ulimit -s 64; " + puzzle_bin() + " " + flags, kSimple);
+    EXPECT_EQ(r.status, 0) << flags << ": " << r.err;
+    EXPECT_EQ(r.out, expected(std::string(flags) == "-q" ? "queue-map" : "stack-list")) << flags;
+  }
+}
+
+TEST(StreamTest, AReaderThatGoesAwayEndsTheRunQuietly) {
+  // `puzzle ... | head`: as cat does, puzzle is ended by SIGPIPE, with nothing on stderr.
+  std::string row(200000, '.');
+  row.front() = '@';
+  row.back() = '?';
+  TempFile map("0 1 200000\n" + row + "\n");
+  Result r = run("bash -c '\"$0\" -q -o list < \"$1\" | head -c 10; echo \" ${PIPESTATUS[0]}\"' " + puzzle_bin() + " " +
+                 map.path());
+  EXPECT_EQ(r.out, "(^, (0, 0) 141\n") << "141: killed by SIGPIPE (13)";
+  EXPECT_EQ(r.err, "");
+}
 
 TEST(StreamTest, StandardInputThatIsADirectoryIsAnErrorNotACrash) {
   Result r = run(puzzle_bin() + " -q < /");

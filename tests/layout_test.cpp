@@ -53,6 +53,66 @@ TEST(LayoutTest, CellsAreDistinctInvertibleAndStepToTheirNeighbours) {
   }
 }
 
+// ==== SizeTest: what can be numbered, decided from the header alone ====================
+
+TEST(SizeTest, EveryMapTheSpecBoundsCanBeNumbered) {
+  // num_colors * height * width <= 400,000,000, in every shape: thin, tall, square, and
+  // sizes just past a tile's edge, where the padding is largest.
+  for (std::uint32_t colors = 1; colors <= 26; ++colors) {
+    const std::uint64_t cells = 400000000 / colors;
+    for (std::uint64_t height : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{3}, std::uint64_t{7},
+                                 std::uint64_t{9}, std::uint64_t{17}, std::uint64_t{1000}, std::uint64_t{3922}}) {
+      for (const bool tall : {false, true}) {
+        const auto h = static_cast<std::uint32_t>(height), w = static_cast<std::uint32_t>(cells / height);
+        EXPECT_EQ(puzzle::size_problem(colors, tall ? w : h, tall ? h : w), "") << colors << " colors, " << h << " x " << w;
+      }
+    }
+  }
+}
+
+TEST(SizeTest, ZeroColorsAtTwoToThe31And32Cells) {
+  // With 0 colors the spec sets no bound: a grid of up to 2^32 cells can be numbered,
+  // one state a cell, with a shift of 32 (which overflowed a 32-bit shift).
+  EXPECT_EQ(puzzle::size_problem(0, 1, 715827839), "") << "the grid is 3 x 715827968 cells, past 2^31";
+  EXPECT_EQ(puzzle::Layout(1, 715827839).cell_bits(), 32u);
+  EXPECT_EQ(puzzle::size_problem(0, 1, 1431655000), "") << "3 x 1431655040 cells: just under 2^32";
+  EXPECT_EQ(puzzle::size_problem(0, 46000, 46000), "");
+  const std::pair<std::uint32_t, std::uint32_t> too_large[] = {
+      {1, 1431655766},           // 3 x 1431655808 cells: just past 2^32
+      {65535, 65535},            // its map fits in 2^32, its grid with the border does not
+      {65536, 65536},            // 2^32 map cells
+      {4294967295, 4294967295},  // 2^64 - 2^33 + 1 map cells: no 64-bit overflow either
+      {1, 4294967295},
+      {4294967295, 1}};
+  for (auto [height, width] : too_large) {
+    const std::string problem = puzzle::size_problem(0, height, width);
+    EXPECT_NE(problem.find("more than the 2^32 (4294967296) cells this solver can number"), std::string::npos)
+        << height << " x " << width << ": " << problem;
+  }
+  // States: 27 layers of a 20000 x 20000 grid (2^29 cells) are past 2^32.
+  EXPECT_NE(puzzle::size_problem(26, 20000, 20000).find("more than the 2^32 (4294967296) states"), std::string::npos);
+  EXPECT_EQ(puzzle::size_problem(7, 20000, 20000), "") << "8 layers of 2^29 cells: exactly 2^32 states";
+}
+
+TEST(SizeTest, StateNumbersAtAShiftOf31And32) {
+  // The numbering alone, without the gigabytes of a state space behind it.
+  const puzzle::Layout one_row(1, 715827839);
+  const puzzle::StateNumbering wide(one_row);
+  const std::uint32_t last = one_row.cell(1, 715827838);  // on the border row below the map
+  EXPECT_GT(last, std::uint32_t{1} << 31);
+  EXPECT_EQ(wide.state(0, last), last);
+  EXPECT_EQ(wide.layer_of(wide.state(0, last)), 0u);
+  EXPECT_EQ(wide.cell_of(wide.state(0, last)), last);
+  EXPECT_EQ(wide.states(1), std::uint64_t{1} << 32);
+  const puzzle::Layout half(1, 400000000);  // 1 color: two layers of 2^31 cells
+  const puzzle::StateNumbering two(half);
+  const std::uint32_t cell = half.cell(0, 399999999);
+  EXPECT_EQ(two.states(2), std::uint64_t{1} << 32);
+  EXPECT_EQ(two.state(1, cell), (std::uint32_t{1} << 31) | cell);
+  EXPECT_EQ(two.layer_of(two.state(1, cell)), 1u);
+  EXPECT_EQ(two.cell_of(two.state(1, cell)), cell);
+}
+
 TEST(LayoutTest, PaddingStaysSmallForThinMaps) {
   // The cells a search touches stay within 1.3x (plus a tile) of the map's, however thin.
   for (auto [height, width] : {std::pair<std::uint32_t, std::uint32_t>{1, 100000}, {100000, 1},

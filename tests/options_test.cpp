@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <utility>
+
 #include "tests/util.h"
 
 namespace {
@@ -76,6 +79,23 @@ TEST(OptionsTest, EverySpellingThroughTheBinaryGivesTheSpecsExpectedFile) {
       EXPECT_EQ(r.err, "") << name << " " << s.args;
       EXPECT_EQ(r.out, expected_output(name, s.mode, s.output)) << name << " " << s.args;
     }
+  }
+}
+
+TEST(OptionsTest, AControlCharacterInAWordIsShownEscapedOnOneLine) {
+  // Each word is made by the shell's printf: "\n" is a newline, "\001" the byte 1.
+  const std::pair<const char*, const char*> cases[] = {
+      {"-q -o \"$(printf 'l\\nist')\"", "--output must be 'map' or 'list', not 'l\\nist'"},
+      {"-q \"$(printf -- '--f\\too')\"", "unknown option '--f\\too'"},
+      {"-q \"$(printf 'a\\001b')\"", "unexpected argument 'a\\x01b'"},
+      {"-q -o \"$(printf 'map\\r')\"", "not 'map\\r'"},
+  };
+  for (const auto& [args, message] : cases) {
+    Result r = run(puzzle_bin() + " " + args + " < /dev/null");
+    EXPECT_EQ(r.status, 1) << args << ": " << r.err;
+    EXPECT_EQ(r.out, "") << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << args << ": " << r.err;
   }
 }
 

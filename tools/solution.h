@@ -82,25 +82,30 @@ Puzzle read_map(const std::string& path) {
 /// line may lack its "\n"; a "\r" anywhere is a format error (outputs end lines in "\n").
 class Lines {
  public:
-  Lines(std::string_view text, std::string name) : lines_(text), name_(std::move(name)) {}
+  Lines(std::string_view text, std::string name) : text_(text), name_(std::move(name)) {}
 
   bool next(std::string_view& line) {
-    if (!lines_.next_raw(line)) return false;
+    if (text_.empty()) return false;
+    const std::size_t end = std::min(text_.find('\n'), text_.size());
+    line = text_.substr(0, end);
+    text_.remove_prefix(std::min(end + 1, text_.size()));
+    ++number_;
     std::size_t cr = line.find('\r');
     if (cr != std::string_view::npos) fail_at(cr, "carriage return (the solver's lines end in \\n only)");
     return true;
   }
-  std::size_t number() const { return lines_.number(); }
+  std::size_t number() const { return number_; }
   const std::string& name() const { return name_; }
   [[noreturn]] void fail_here(const std::string& what) const {
     fail(name_ + ": line " + std::to_string(number()) + ": " + what);
   }
   [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
-    fail(name_ + ": " + lines_.where(column) + what);
+    fail(name_ + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) + ": " + what);
   }
 
  private:
-  puzzle::LineReader lines_;  ///< the solver's line splitter (next_raw: without its "\r\n" handling)
+  std::string_view text_;  ///< what is still to be read
+  std::size_t number_ = 0;
   std::string name_;
 };
 
