@@ -19,11 +19,12 @@
 //   - map output has num_colors + 1 layers of height rows of width characters;
 //   - queue and stack agree on whether there is a solution, and print the same
 //     "No solution." map when there is none;
-//   - with bit 2, a valid map followed by a long tail (what follows its rows in the
-//     input, or else its last row, repeated to kTailBytes) is answered exactly as the
-//     map alone, with at most one warning: one when the tail's first line has anything
-//     but blanks on it, none when the whole tail is blank (the solver reads `height`
-//     rows and does not read on).
+//   - with bit 2, a valid map followed by an endless tail (what follows its rows in the
+//     input, or else its last row, over and over), read as standard input is (a FILE),
+//     is answered exactly as the map alone, taking at most kTailLimit bytes of the
+//     tail, with at most one warning: one when the tail's first line has anything but
+//     blanks on it, none when the whole tail is blank (the solver reads `height` rows
+//     and glances a bounded way further).
 // Build: make fuzz-build (tests/fuzz.mk); run: make fuzz FUZZ_SECONDS=N.
 // Memory: a map holds no more cells than its input has bytes (the parser checks the
 // rows before it allocates), and inputs are at most -max_len=4096 bytes, so headers
@@ -37,8 +38,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
+#include <cstdio>  // fopencookie (glibc; g++ and clang++ define _GNU_SOURCE for C++)
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <string>
 #include <string_view>
@@ -55,8 +57,8 @@ namespace {
 ///   lines end with "\n" or "\r\n" (the last may have no end);
 ///   line 1: [ \t]* N [ \t]+ N [ \t]+ N [ \t]*  with each N a decimal uint32,
 ///           num_colors <= 26, height >= 1, width >= 1; no other '\r';
-///   then lines starting with "//" (comments): any bytes but '\n' and '\r' (a control
-///   byte, a byte of 0x80 or more; a "\r\n" end is a line end);
+///   then lines starting with "//" (comments): any bytes but '\n' (a '\r', a control
+///   byte, a byte of 0x80 or more; a "\r\n" end is still a line end);
 ///   then `height` rows which, less trailing spaces and tabs, hold exactly `width`
 ///   characters of @ ? . # ^ and the first num_colors letters in both cases, and no
 ///   other '\r'; exactly one '@' and one '?';
@@ -128,10 +130,7 @@ Reference reference_parse(std::string_view text) {
   ref.width = static_cast<std::uint32_t>(values[2]);
 
   std::size_t i = 1;
-  while (i < lines.size() && lines[i].text.substr(0, 2) == "//") {
-    if (lines[i].has_cr()) return ref;
-    ++i;
-  }
+  while (i < lines.size() && lines[i].text.substr(0, 2) == "//") ++i;
   if (lines.size() - i < ref.height) return ref;
   int starts = 0, targets = 0;
   for (std::uint32_t r = 0; r < ref.height; ++r, ++i) {
@@ -278,45 +277,87 @@ Reference run_map(std::string_view map, const puzzle::Options& options) {
   return ref;
 }
 
-/// The tail of the long-tail check: a megabyte, far more than a solver that reads
-/// `height` rows and a bounded look further may read.
-constexpr std::size_t kTailBytes = std::size_t{1} << 20;
+/// How much of an endless tail after the map the solver may take: its glance past the
+/// map (64 KB) and a block of reading ahead, with room to spare.
+constexpr std::uint64_t kTailLimit = std::uint64_t{256} << 10;
 
-/// What puzzle::run prints for `text`, and its warnings, one a line.
-std::string run_with_warnings(std::string_view text, const puzzle::Options& options, std::string& warnings) {
+/// An endless standard input: `map`, then `unit` over and over, as a FILE (glibc's
+/// fopencookie). Counts the bytes taken; past the map and twice kTailLimit it ends, so
+/// that a solver that reads on is caught rather than left to run for ever.
+class EndlessInput {
+ public:
+  EndlessInput(std::string_view map, std::string_view unit) : map_(map), unit_(unit) {
+    cookie_io_functions_t io = {};
+    io.read = &EndlessInput::read;
+    file_ = fopencookie(this, "r", io);
+    if (!file_) die("fopencookie failed", "");
+  }
+  EndlessInput(const EndlessInput&) = delete;
+  EndlessInput& operator=(const EndlessInput&) = delete;
+  ~EndlessInput() { std::fclose(file_); }
+  std::FILE* file() { return file_; }
+  std::uint64_t tail_taken() const { return served_ > map_.size() ? served_ - map_.size() : 0; }
+
+ private:
+  static ssize_t read(void* cookie, char* buffer, std::size_t size) {
+    auto& self = *static_cast<EndlessInput*>(cookie);
+    const std::uint64_t end = self.map_.size() + 2 * kTailLimit;
+    std::size_t n = 0;
+    while (n < size && self.served_ < end) {
+      const std::string_view from = self.served_ < self.map_.size()
+          ? self.map_.substr(static_cast<std::size_t>(self.served_))
+          : self.unit_.substr(static_cast<std::size_t>((self.served_ - self.map_.size()) % self.unit_.size()));
+      const std::size_t k = static_cast<std::size_t>(std::min<std::uint64_t>({size - n, from.size(), end - self.served_}));
+      std::memcpy(buffer + n, from.data(), k);
+      n += k;
+      self.served_ += k;
+    }
+    return static_cast<ssize_t>(n);
+  }
+
+  std::string_view map_, unit_;
+  std::uint64_t served_ = 0;
+  std::FILE* file_ = nullptr;
+};
+
+/// What puzzle::run prints for `input`, and its warnings, one a line.
+std::string run_with_warnings(puzzle::Input& input, const puzzle::Options& options, std::string& warnings) {
   std::string out;
   puzzle::Sink sink(&out, &warnings);
-  puzzle::run(std::string(text), options, sink);
+  puzzle::run(input, options, sink);
   return out;
 }
 
 bool all_blank(std::string_view text) { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
 /// `input` is a valid map (read as `ref`) and whatever follows its rows. That tail (or,
-/// when there is none, the last row) repeated to kTailBytes after the map: the answer
-/// is the map's alone, with one warning when the tail's first line is not blank and
-/// none when the whole tail is blank (what lies between, blank lines and then junk, may
-/// be beyond what the solver looks at: at most one warning).
-void check_long_tail(std::string_view input, const Reference& ref, const puzzle::Options& options) {
+/// when there is none, the last row) over and over after the map, read as standard
+/// input is: the answer is the map's alone, at most kTailLimit bytes of the tail are
+/// taken, with one warning when the tail's first line is not blank and none when the
+/// whole tail is blank (what lies between, blank lines and then junk, may be beyond
+/// what the solver looks at: at most one warning).
+void check_endless_tail(std::string_view input, const Reference& ref, const puzzle::Options& options) {
   std::string map(input.substr(0, ref.map_end));
   if (!ref.last_row_ended) map += '\n';
   const std::string last_row = ref.rows.back() + "\n";
   std::string_view unit = input.substr(ref.map_end);
   if (unit.empty()) unit = last_row;
-  std::string text = map;
-  text.reserve(map.size() + kTailBytes + unit.size());
-  while (text.size() < map.size() + kTailBytes) text.append(unit);
 
   std::string alone_warnings, warnings, out;
-  const std::string alone = run_with_warnings(map, options, alone_warnings);
+  puzzle::Input alone_input(map);
+  const std::string alone = run_with_warnings(alone_input, options, alone_warnings);
   if (!alone_warnings.empty()) die("a warning for a map with nothing after it", alone_warnings + "--- input:\n" + map);
+  EndlessInput endless(map, unit);
   try {
-    out = run_with_warnings(text, options, warnings);
+    puzzle::Input stdin_like(endless.file());
+    out = run_with_warnings(stdin_like, options, warnings);
   } catch (const puzzle::Error& e) {
-    die("a valid map followed by a long tail was refused", std::string(e.what()) + "\n--- map:\n" + map);
+    die("a valid map followed by an endless tail was refused", std::string(e.what()) + "\n--- map:\n" + map);
   }
-  const std::string shown = "--- map:\n" + map + "--- tail, repeated:\n" + std::string(unit);
-  if (out != alone) die("a long tail after the map changed the answer", shown);
+  const std::string shown = "--- map:\n" + map + "--- tail, over and over:\n" + std::string(unit);
+  if (endless.tail_taken() > kTailLimit)
+    die("the solver read on into an endless tail after the map", std::to_string(endless.tail_taken()) + " bytes\n" + shown);
+  if (out != alone) die("an endless tail after the map changed the answer", shown);
   const auto count = std::count(warnings.begin(), warnings.end(), '\n');
   if (count > 1) die("more than one warning for a tail after the map", warnings + shown);
   if (all_blank(unit) && count != 0) die("a warning for a blank tail after the map", warnings + shown);
@@ -368,6 +409,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.container = mode & 1 ? puzzle::Container::stack : puzzle::Container::queue;
   options.output = mode & 2 ? puzzle::OutputMode::list : puzzle::OutputMode::map;
   const Reference ref = run_map(rest, options);
-  if ((mode & 4) && ref.valid) check_long_tail(rest, ref, options);
+  if ((mode & 4) && ref.valid) check_endless_tail(rest, ref, options);
   return 0;
 }
