@@ -636,16 +636,29 @@ void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
 /// shape of every line, in reading order: the first problem is the one reported.
 class RowReader {
  public:
-  RowReader(Input& in, Puzzle& puzzle) : in_(in), puzzle_(puzzle) { build_kind_table(puzzle.colors, kinds_); }
+  RowReader(Input& in, Puzzle& puzzle) : in_(in), puzzle_(puzzle) {
+    std::uint8_t kinds[256];
+    build_kind_table(puzzle.colors, kinds);
+    for (unsigned c = 0; c < 256; ++c)
+      codes_[c] = static_cast<std::uint16_t>(kinds[c] == kInvalid ? kLookCloser : kinds[c] | (c == '@' || c == '?' ? kLookCloser : 0));
+  }
 
   void read() {
+    const std::size_t width = puzzle_.width;
     for (std::uint32_t row = 0; row < puzzle_.height; ++row) {
-      in_.expect(std::uint64_t{puzzle_.height - row} * (puzzle_.width + 1) - 1);
+      const std::string_view ready = in_.bytes();
+      if (ready.size() > width && ready[width] == '\n') {  // the row and its "\n" are ready: most rows
+        take(row, 0, width);
+        in_.end_line();
+        continue;
+      }
+      in_.expect(std::uint64_t{puzzle_.height - row} * (width + 1) - 1);
       if (!in_.ready())
         fail("the map has " + std::to_string(row) + " rows, the header says " + std::to_string(puzzle_.height) +
              " (input ends at line " + std::to_string(in_.last_line()) + ")");
       std::size_t col = 0;
-      while (col < puzzle_.width && in_.ready() && in_.peek() != '\n') col += take(row, col);
+      for (std::size_t n; col < width && in_.ready() && in_.peek() != '\n'; col += n)
+        take(row, col, n = std::min(in_.bytes().size(), width - col));
       end_row(row, col);
     }
     if (seen_[0][0] == 0) fail("the map has no '@' (start); it needs exactly one");
@@ -653,37 +666,44 @@ class RowReader {
   }
 
  private:
-  /// Stores the ready bytes of row `row` from column `col` on, up to the width or the
-  /// end of the line, a run of a tile's row at a time (its cells are consecutive in the
-  /// grid); returns how many. kInvalid (all bits set) shows in the OR of the kinds.
-  std::size_t take(std::uint32_t row, std::size_t col) {
-    std::string_view bytes = in_.bytes().substr(0, puzzle_.width - col);
-    bytes = bytes.substr(0, bytes.find('\n'));
+  /// Marks the bytes that need a closer look in codes_: invalid ones (the "\n" among
+  /// them) and '@' and '?'. The low byte is the kind.
+  static constexpr std::uint16_t kLookCloser = 0x100;
+
+  /// Stores the next `n` ready bytes as the cells of row `row` from column `col` on, a
+  /// run of a tile's row at a time (its cells are consecutive in the grid); a byte that
+  /// needs a closer look shows in the OR of their codes.
+  void take(std::uint32_t row, std::size_t col, std::size_t n) {
+    const char* const bytes = in_.bytes().data();
     const std::size_t tile_cols = puzzle_.layout.transposed() ? 1 : puzzle_.layout.tile_cols();
     unsigned any = 0;
-    for (std::size_t j = 0; j < bytes.size();) {
-      const std::size_t at = col + j, span = std::min(bytes.size() - j, tile_cols - ((at + 1) & (tile_cols - 1)));
+    for (std::size_t j = 0; j < n;) {
+      const std::size_t at = col + j, span = std::min(n - j, tile_cols - ((at + 1) & (tile_cols - 1)));
       std::uint8_t* const out = &puzzle_.grid[puzzle_.cell(row, static_cast<std::uint32_t>(at))];
-      for (std::size_t k = 0; k < span; ++k) any |= out[k] = kinds_[static_cast<unsigned char>(bytes[j + k])];
+      for (std::size_t k = 0; k < span; ++k) {
+        const unsigned code = codes_[static_cast<unsigned char>(bytes[j + k])];
+        any |= code;
+        out[k] = static_cast<std::uint8_t>(code);
+      }
       j += span;
     }
-    if ((any & 0x80) || bytes.find('@') != std::string_view::npos || bytes.find('?') != std::string_view::npos)
-      look_closer(row, col, bytes.size());  // (two memchr: find_first_of goes a byte at a time)
-    in_.skip(bytes.size());
-    return bytes.size();
+    if (any & kLookCloser) look_closer(row, col, n);
+    in_.skip(n);
   }
 
   /// Goes through the next `n` bytes of row `row` (from column `col`) one by one: the
-  /// first invalid one fails, each '@' and '?' is noted.
+  /// first invalid one fails (a "\n" ends the row before its width), each '@' and '?'
+  /// is noted.
   void look_closer(std::uint32_t row, std::size_t col, std::size_t n) {
     const std::string_view bytes = in_.bytes();
     for (std::size_t j = 0; j < n; ++j) {
       const char c = bytes[j];
-      if (kinds_[static_cast<unsigned char>(c)] == kInvalid) {
+      if (c == '\n') short_row(row, col + j, false);
+      if (c == '@' || c == '?') note_start_or_target(row, col + j, c);
+      else if (codes_[static_cast<unsigned char>(c)] & kLookCloser) {
         in_.skip(j);
         invalid(row, col + j);
       }
-      if (c == '@' || c == '?') note_start_or_target(row, col + j, c);
     }
   }
 
@@ -754,7 +774,7 @@ class RowReader {
 
   Input& in_;
   Puzzle& puzzle_;
-  std::uint8_t kinds_[256];
+  std::uint16_t codes_[256];     ///< per byte: its kind, and kLookCloser
   std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
 };
 
@@ -959,21 +979,18 @@ inline unsigned gather_bytes(std::uint64_t high_bits) {
   return static_cast<unsigned>(((high_bits >> 7) * 0x0102040810204080) >> 56);
 }
 
-/// The bit rows of a map: a bit per cell of the bordered map in the layout's
-/// orientation (row y, column x), 64 columns to a word, `words` words to a row. Rows go
-/// in groups of eight, word by word, so that the words above and below a word are next
-/// to it in memory: bit x % 64 of word bit_word(y, x / 64).
-inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t words) {
-  return ((std::size_t{y} >> 3) * words + w) * 8 + (y & 7);
-}
-
-/// The flood. Bit planes of the cell classes (floor, traps, doors, buttons, five bits
+/// The flood. The bit rows of a map: a bit per cell of the bordered map in the layout's
+/// orientation (row y, column x), 64 columns to a word, words_ words to a row. Rows go
+/// in groups of kRows (8, or 1 for a map of few rows), word by word, so that the words
+/// above and below a word are next to it in memory: bit x % 64 of word bit_word(y, x / 64).
+/// Bit planes of the cell classes (floor, traps, doors, buttons, five bits
 /// of a letter's color) give each layer, in a few operations per word, the cells it can
 /// enter (`open`) and walk on from (`walk`: open and not an active button). A bit per
-/// state records what is reached. A layer's flood works through blocks of 8 x 64 cells
-/// (a group's eight words of one column, one cache line of the reached bits) that gained
-/// walkable cells: each block is filled in registers until it settles, then spreads to
-/// the blocks around it.
+/// state records what is reached. A layer's flood works through blocks of kRows x 64
+/// cells (a group's words of one column, one cache line of the reached bits for 8) that
+/// gained walkable cells: each block is filled in registers until it settles, then
+/// spreads to the blocks around it. A map of few rows takes blocks of one row: groups of
+/// eight would hold mostly rows outside the map, whose memory every group touches.
 ///
 /// On a map of few walls every layer floods most of it, mostly over floor, which every
 /// layer walks on alike. So on a map with colors the start's floor region (floor cells
@@ -981,18 +998,20 @@ inline std::size_t bit_word(std::uint32_t y, std::uint32_t w, std::uint32_t word
 /// (layers_, whose masks are the floor); a layer's flood that meets it takes all of it
 /// at once, with the cells around it, and goes on from there (2x faster on 26-color
 /// open unsolvable maps).
+template <unsigned kRows>
 class Reachability {
  public:
   explicit Reachability(const Puzzle& puzzle)
       : puzzle_(puzzle), layout_(puzzle.layout), words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
-        group_(8 * std::size_t{words_}), layer_words_((std::size_t{layout_.rows()} + 7) / 8 * group_),
+        group_(kRows * std::size_t{words_}), layer_words_((std::size_t{layout_.rows()} + kRows - 1) / kRows * group_),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
         plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
         arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(arena_.data()),
         reached_(planes_ + plane_count_ * layer_words_), region_(reached_ + layers_ * layer_words_),
         beside_region_(region_ + layer_words_), edge_(beside_region_ + layer_words_),
         seed_bits_(edge_ + layer_words_), pressed_(seed_bits_ + layer_words_), target_(reached_bit(puzzle.target)),
-        masks_(layer_words_), masks_layer_(layer_words_ / 8), work_(layer_words_ / 8), listed_(layer_words_ / 8),
+        masks_(layer_words_), masks_layer_(layer_words_ / kRows), work_(layer_words_ / kRows),
+        listed_(layer_words_ / kRows),
         has_region_(layers_), seeds_(layers_) {
     build_planes();
   }
@@ -1025,7 +1044,7 @@ class Reachability {
     const std::uint64_t span_mask = span == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
     for (std::uint32_t y = 1; y + 1 < layout_.rows(); ++y) {
       for (std::uint32_t w = 0; w < words_; ++w) {
-        const std::size_t i = bit_word(y, w, words_);
+        const std::size_t i = bit_word(y, w);
         std::uint64_t any = 0;
         for (std::uint32_t layer = 0; layer < layers_; ++layer) any |= reached_[layer * layer_words_ + i];
         for (unsigned x = 0; x < 64; x += span) {
@@ -1043,8 +1062,8 @@ class Reachability {
   // cppcheck-suppress unusedFunction ; used by the tests
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
     enter(layer);
-    const std::size_t i = bit_word(y, x / 64, words_);
-    const Masks word = masks(i / 8)[i % 8];
+    const std::size_t i = bit_word(y, x / 64);
+    const Masks word = masks(i / kRows)[i % kRows];
     return {word.open >> (x % 64) & 1, word.walk >> (x % 64) & 1};
   }
 
@@ -1061,18 +1080,22 @@ class Reachability {
     std::uint64_t open, walk;
   };
 
+  /// The word of row y's cells 64 * w to 64 * w + 63.
+  std::size_t bit_word(std::uint32_t y, std::uint32_t w) const {
+    return (std::size_t{y} / kRows * words_ + w) * kRows + y % kRows;
+  }
   /// The bit of a grid cell, as bit_word * 64 + bit.
   std::size_t reached_bit(std::uint32_t cell) const {
     const std::uint32_t x = layout_.x_of(cell);
-    return bit_word(layout_.y_of(cell), x / 64, words_) * 64 + x % 64;
+    return bit_word(layout_.y_of(cell), x / 64) * 64 + x % 64;
   }
 
   // The words next to word i: above and below it (the same column of 64 cells), and
   // before and after it in its row.
-  std::size_t above(std::size_t i) const { return i % 8 > 0 ? i - 1 : i - group_ + 7; }
-  std::size_t below(std::size_t i) const { return i % 8 < 7 ? i + 1 : i + group_ - 7; }
-  static std::size_t before(std::size_t i) { return i - 8; }
-  static std::size_t after(std::size_t i) { return i + 8; }
+  std::size_t above(std::size_t i) const { return i % kRows > 0 ? i - 1 : i - group_ + kRows - 1; }
+  std::size_t below(std::size_t i) const { return i % kRows < kRows - 1 ? i + 1 : i + group_ - kRows + 1; }
+  static std::size_t before(std::size_t i) { return i - kRows; }
+  static std::size_t after(std::size_t i) { return i + kRows; }
   /// Calls to(j, bits) for the cells next to `cells` of word i, word by word. No cell
   /// of `cells` lies on the map's wall border, so every one of those words exists.
   template <class To>
@@ -1110,7 +1133,7 @@ class Reachability {
           for (unsigned b = 0; b < color_bits_; ++b)
             word[kColorPlane + b] |= std::uint64_t{gather_bytes((color >> b & kEveryByte) << 7)} << shift;
         }
-        std::copy_n(word, plane_count_, &planes_[bit_word(y, w, words_) * plane_count_]);
+        std::copy_n(word, plane_count_, &planes_[bit_word(y, w) * plane_count_]);
       }
     }
   }
@@ -1128,11 +1151,11 @@ class Reachability {
   /// less than the new pages of a buffer per layer and, unlike making a whole layer's
   /// masks at once, nothing for blocks a flood never meets.
   const Masks* masks(std::size_t block) {
-    Masks* const out = &masks_[8 * block];
+    Masks* const out = &masks_[kRows * block];
     if (masks_layer_[block] == layer_ + 1) return out;
     masks_layer_[block] = static_cast<std::uint8_t>(layer_ + 1);
-    for (std::size_t k = 0; k < 8; ++k) {
-      const std::uint64_t* const p = &planes_[(8 * block + k) * plane_count_];
+    for (std::size_t k = 0; k < kRows; ++k) {
+      const std::uint64_t* const p = &planes_[(kRows * block + k) * plane_count_];
       if (layer_ == layers_) {  // the floor region's flood
         out[k].open = out[k].walk = p[kFloorPlane];
       } else if (plane_count_ == kDoorPlane) {  // no letters: traps are floor on '^'
@@ -1156,13 +1179,13 @@ class Reachability {
   void reach(std::size_t i, std::uint64_t bits) {
     bits &= ~layer_reached_[i];  // first: then a block's masks are made only if it gains cells
     if (!bits) return;
-    const Masks& word = masks(i / 8)[i % 8];
+    const Masks& word = masks(i / kRows)[i % kRows];
     bits &= word.open;
     if (!bits) return;
     layer_reached_[i] |= bits;
-    if ((bits & word.walk) && !listed_[i / 8]) {
-      listed_[i / 8] = 1;
-      work_[top_++] = i / 8;
+    if ((bits & word.walk) && !listed_[i / kRows]) {
+      listed_[i / kRows] = 1;
+      work_[top_++] = i / kRows;
     }
     if (bits & ~word.walk) stop_at(i, bits & ~word.walk);
   }
@@ -1177,7 +1200,7 @@ class Reachability {
   void reach_beside(std::size_t i, std::uint64_t bits) {
     bits &= ~layer_reached_[i];  // as in reach
     if (!bits) return;
-    const Masks& word = masks(i / 8)[i % 8];
+    const Masks& word = masks(i / kRows)[i % kRows];
     bits &= word.open;
     if (!bits) return;
     layer_reached_[i] |= bits;
@@ -1216,8 +1239,8 @@ class Reachability {
   }
   /// The words of the floor region and of the cells beside it, from a block's first word.
   std::pair<std::size_t, std::size_t> around_region() const {
-    return {region_begin_ >= group_ + 8 ? (region_begin_ - group_ - 8) / 8 * 8 : 0,
-            std::min(layer_words_, region_end_ + group_ + 8)};
+    return {region_begin_ >= group_ + kRows ? (region_begin_ - group_ - kRows) / kRows * kRows : 0,
+            std::min(layer_words_, region_end_ + group_ + kRows)};
   }
 
   /// Gives the current layer the whole floor region and the cells beside it that it can
@@ -1228,8 +1251,8 @@ class Reachability {
     for (std::size_t i = region_begin_; i < region_end_; ++i) layer_reached_[i] |= region_[i];
     const Masks* here = nullptr;
     for (std::size_t i = begin; i < end; ++i) {  // begin is a block's first word
-      if (i % 8 == 0) here = masks(i / 8);
-      const Masks& word = here[i % 8];
+      if (i % kRows == 0) here = masks(i / kRows);
+      const Masks& word = here[i % kRows];
       const std::uint64_t entered = beside_region_[i] & word.open & ~layer_reached_[i];
       if (!entered) continue;
       layer_reached_[i] |= entered;
@@ -1263,25 +1286,25 @@ class Reachability {
   /// of walkable cells they lie in, spread down the block's rows and back up until a
   /// sweep adds nothing (`runs`); then adds to `cells` those runs and the open cells
   /// beside, above and below them.
-  static void settle(const Masks* masks, std::uint64_t (&cells)[8], std::uint64_t (&runs)[8]) {
-    std::uint64_t walk[8], from = 0;
-    for (unsigned k = 0; k < 8; ++k) {
+  static void settle(const Masks* masks, std::uint64_t (&cells)[kRows], std::uint64_t (&runs)[kRows]) {
+    std::uint64_t walk[kRows], from = 0;
+    for (unsigned k = 0; k < kRows; ++k) {
       walk[k] = masks[k].walk;
       runs[k] = from = fill_runs((cells[k] | from) & walk[k], walk[k]);
     }
-    for (bool up = true, grew = true; grew; up = !up) {
+    for (bool up = true, grew = kRows > 1; grew; up = !up) {
       grew = false, from = 0;
-      for (unsigned j = 0; j < 8; ++j) {
-        const unsigned k = up ? 7 - j : j;
+      for (unsigned j = 0; j < kRows; ++j) {
+        const unsigned k = up ? kRows - 1 - j : j;
         const std::uint64_t more = from & walk[k] & ~runs[k];
         if (more) runs[k] = fill_runs(runs[k] | more, walk[k]), grew = true;
         from = runs[k];
       }
     }
-    for (unsigned k = 0; k < 8; ++k) {
+    for (unsigned k = 0; k < kRows; ++k) {
       std::uint64_t next = runs[k] << 1 | runs[k] >> 1;
       if (k > 0) next |= runs[k - 1];
-      if (k < 7) next |= runs[k + 1];
+      if (k + 1 < kRows) next |= runs[k + 1];
       cells[k] |= runs[k] | (next & masks[k].open);
     }
   }
@@ -1307,25 +1330,25 @@ class Reachability {
     while (top_ > 0) {
       const std::size_t block = work_[--top_];
       listed_[block] = 0;
-      const std::size_t first = 8 * block;
+      const std::size_t first = kRows * block;
       const Masks* const here = masks(block);
-      std::uint64_t cells[8], runs[8];
-      for (unsigned k = 0; k < 8; ++k) cells[k] = layer_reached_[first + k];
+      std::uint64_t cells[kRows], runs[kRows];
+      for (unsigned k = 0; k < kRows; ++k) cells[k] = layer_reached_[first + k];
       settle(here, cells, runs);
-      for (unsigned k = 0; k < 8; ++k) {
+      for (unsigned k = 0; k < kRows; ++k) {
         const std::uint64_t buttons = cells[k] & ~here[k].walk & ~layer_reached_[first + k];
         layer_reached_[first + k] = cells[k];
         if (buttons) stop_at(first + k, buttons);
       }
       if (runs[0]) reach(above(first), runs[0]);
-      if (runs[7]) reach(below(first + 7), runs[7]);
-      for (unsigned k = 0; k < 8; ++k) {
+      if (runs[kRows - 1]) reach(below(first + kRows - 1), runs[kRows - 1]);
+      for (unsigned k = 0; k < kRows; ++k) {
         if (runs[k] >> 63) reach(after(first + k), 1);
         if (runs[k] & 1) reach(before(first + k), std::uint64_t{1} << 63);
       }
       if (region_made_ && !has_region_[layer]) {
         std::uint64_t meets = 0;
-        for (unsigned k = 0; k < 8; ++k) meets |= runs[k] & region_[first + k];
+        for (unsigned k = 0; k < kRows; ++k) meets |= runs[k] & region_[first + k];
         if (meets) take_region();
       }
       if (layer_reached_[target_ / 64] >> (target_ % 64) & 1) return true;
@@ -1354,7 +1377,8 @@ class Reachability {
       for (unsigned b = 0; b < color_bits_; ++b) next += static_cast<std::uint32_t>(p[kColorPlane + b] >> x & 1) << b;
     }
     assert(next == layer_index(pressed_layer(kind_char(puzzle_.grid[layout_.tiled(
-                       static_cast<std::uint32_t>(i / group_ * 8 + i % 8), static_cast<std::uint32_t>(i / 8 % words_ * 64 + x))]))));
+                       static_cast<std::uint32_t>(i / group_ * kRows + i % kRows),
+                       static_cast<std::uint32_t>(i / kRows % words_ * 64 + x))]))));
     return next;
   }
 
@@ -1594,11 +1618,18 @@ namespace {
 
 /// Runs the reachability pass: true if the target can be reached; if not, records in
 /// `solution` which cells were discovered.
+template <unsigned kRows>
 bool reachable(const Puzzle& puzzle, Solution& solution) {
-  Reachability reachability(puzzle);
+  Reachability<kRows> reachability(puzzle);
   if (reachability.run()) return true;
   solution.discovered = reachability.discovered();
   return false;
+}
+
+/// reachable() with blocks of 8 rows, or of one on a map of few rows (see Reachability).
+bool reachable(const Puzzle& puzzle, Solution& solution) {
+  const std::uint32_t rows = puzzle.layout.rows();  // with the border
+  return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? reachable<8>(puzzle, solution) : reachable<1>(puzzle, solution);
 }
 
 }  // namespace
@@ -1708,37 +1739,70 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// Rows of text in a piece of output: as many as fit in 256 KB (at least one). The map
-/// outputs are made and written a piece at a time, so that they reuse memory that is in
-/// the cache instead of touching pages as large as the output (a page fault costs more
-/// than writing its page's text).
-std::uint32_t rows_per_piece(const Puzzle& puzzle) {
-  return static_cast<std::uint32_t>(std::max<std::size_t>(1, (std::size_t{1} << 18) / (std::size_t{puzzle.width} + 1)));
-}
+/// The bytes of a piece of output: the map outputs are made and written a piece at a
+/// time, so that they reuse memory that is in the cache instead of touching pages as
+/// large as the output (a page fault costs more than writing its page's text).
+constexpr std::size_t kPiece = std::size_t{1} << 18;
 
-/// The map's rows as text, one line per row, a piece at a time: fill(out, cell, n)
-/// writes the characters of n cells of a row, which are cell, cell + 1, ... in the grid
-/// (a run within a tile's row); then emit(first_row, piece) gets each piece of rows.
+/// The numbering of a layer's map as the outputs write it: a line of `width` characters
+/// and a "\n" per row. Its cells are numbered a = row * width + col, at offset a + row of
+/// the text; a mark of the path on layer L is numbered L * cells() + a.
+struct MapText {
+  std::uint64_t height, width;
+
+  std::uint64_t line() const { return width + 1; }
+  std::uint64_t size() const { return height * line(); }
+  std::uint64_t cells() const { return height * width; }
+  std::uint64_t mark(std::uint32_t layer, std::uint32_t row, std::uint32_t col) const {
+    return layer * cells() + row * width + col;
+  }
+  std::uint64_t offset(std::uint64_t cell) const { return cell + cell / width; }
+  /// The first cell at or after offset t.
+  std::uint64_t cell_at(std::uint64_t t) const { return t / line() * width + std::min(t % line(), width); }
+};
+
+/// The map as text, a line a row (with its "\n" if `newlines`), handed to emit(piece,
+/// size) a piece of at most kPiece bytes at a time (a long row in several). fill(out, stride, cell, n) writes the characters
+/// of n cells that lie in a row of a tile, cell, cell + 1, ... of the grid, at out,
+/// out + stride, ...: along a text line, or down a text column when the map is stored
+/// transposed.
 template <typename Fill, typename Emit>
-void render_rows(const Puzzle& puzzle, Fill fill, Emit emit) {
-  const std::size_t width = puzzle.width;
-  const std::size_t tile_cols = puzzle.layout.transposed() ? 1 : puzzle.layout.tile_cols();
-  const std::uint32_t rows = rows_per_piece(puzzle);
-  std::string piece;
-  for (std::uint32_t first = 0; first < puzzle.height; first += rows) {
-    const std::uint32_t end = first + std::min(rows, puzzle.height - first);
-    piece.resize(std::size_t{end - first} * (width + 1));
-    char* p = &piece[0];
-    for (std::uint32_t row = first; row < end; ++row) {
+void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
+  const Layout& layout = puzzle.layout;
+  const std::size_t width = puzzle.width, line = width + newlines, tile_cols = layout.tile_cols();
+  std::string buffer(kPiece, '\0');
+  char* const begin = &buffer[0];
+  if (!layout.transposed()) {
+    char* p = begin;
+    for (std::uint32_t row = 0; row < puzzle.height; ++row) {
       for (std::size_t col = 0; col < width;) {
         const std::size_t span = std::min(width - col, tile_cols - ((col + 1) & (tile_cols - 1)));
-        fill(p, puzzle.cell(row, static_cast<std::uint32_t>(col)), span);
+        if (static_cast<std::size_t>(begin + kPiece - p) <= span) {  // room for the run and a "\n"
+          emit(begin, static_cast<std::size_t>(p - begin));
+          p = begin;
+        }
+        fill(p, 1, puzzle.cell(row, static_cast<std::uint32_t>(col)), span);
         p += span;
         col += span;
       }
-      *p++ = '\n';
+      if (newlines) *p++ = '\n';
     }
-    emit(first, piece);
+    emit(begin, static_cast<std::size_t>(p - begin));
+    return;
+  }
+  // Transposed: a map row is shorter than 2^16 (its cells are fewer than 2^32).
+  const std::uint32_t rows = static_cast<std::uint32_t>(kPiece / line);
+  for (std::uint32_t first = 0; first < puzzle.height; first += rows) {
+    const std::uint32_t end = first + std::min(rows, puzzle.height - first);
+    for (std::uint32_t col = 0; col < width; ++col)
+      for (std::uint32_t row = first; row < end;) {
+        const std::uint32_t span = std::min<std::uint32_t>(end - row, static_cast<std::uint32_t>(tile_cols - ((row + 1) & (tile_cols - 1))));
+        fill(begin + (row - first) * line + col, line, puzzle.cell(row, col), span);
+        row += span;
+      }
+    if (newlines)
+      for (std::uint32_t row = first; row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
+    emit(begin, (end - first) * line);
   }
 }
 
@@ -1767,32 +1831,35 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
 }
 
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The path's marks, numbered as the output's cells are (layer, row, column): a bit
-  // each for the '+', and the few presses' '%' and '@' in a sorted list. A bit per cell
-  // costs less than a list as soon as a path is long (a depth-first path can cover
-  // most of a layer), and its pages that no mark touches cost nothing.
-  const std::uint64_t layer_cells = std::uint64_t{puzzle.height} * puzzle.width;
-  Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * layer_cells + 63) / 64));
+  // The path's marks, numbered by MapText: a bit each for the '+', and the few presses'
+  // '%' and '@' in a sorted list. A bit per cell costs less than a list as soon as a
+  // path is long (a depth-first path can cover most of a layer), and its pages that no
+  // mark touches cost nothing.
+  const MapText text{puzzle.height, puzzle.width};
+  Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * text.cells() + 63) / 64));
   std::vector<std::pair<std::uint64_t, char>> presses;
   path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col, char mark) {
-    const std::uint64_t at = layer * layer_cells + std::uint64_t{row} * puzzle.width + col;
+    const std::uint64_t at = text.mark(layer, row, col);
     if (mark == '+') walked[static_cast<std::size_t>(at / 64)] |= std::uint64_t{1} << (at % 64);
     else presses.emplace_back(at, mark);
   });
   std::sort(presses.begin(), presses.end());
   auto next_press = presses.cbegin();
 
-  // Each layer's map is the input's rows with the characters that read as floor on it
-  // made '.' (its own buttons and doors, and on a color's map the start, which shows
-  // only on '^'), and the path's marks.
+  // The map's characters in MapText's order, without the "\n": each layer's map is made
+  // from them a piece at a time, the characters that read as floor on it made '.' (its
+  // own buttons and doors, and on a color's map the start, which shows only on '^'),
+  // the path's marks put in.
   std::string input;
-  input.reserve(std::size_t{puzzle.height} * (puzzle.width + 1));
+  input.reserve(static_cast<std::size_t>(text.cells()));
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
-  render_rows(
-      puzzle, [&](char* out, std::uint32_t cell, std::size_t n) { for (std::size_t j = 0; j < n; ++j) out[j] = chars.of[256 + grid[cell + j]]; },
-      [&](std::uint32_t, const std::string& piece) { input += piece; });
-  const std::size_t line = std::size_t{puzzle.width} + 1, rows = rows_per_piece(puzzle);
+  render_text(
+      puzzle, false,
+      [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
+        for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars.of[256 + grid[cell + j]];
+      },
+      [&](const char* piece, std::size_t size) { input.append(piece, size); });
   std::string piece;
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     const char color = layer_color(layer);
@@ -1801,31 +1868,44 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
     const char start = layer == 0 ? '\0' : '@';
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', color, '\n'};
     sink.write(std::string_view(header, sizeof header));
-    for (std::uint32_t first_row = 0; first_row < puzzle.height; first_row += static_cast<std::uint32_t>(rows)) {
-      const std::size_t size = std::min<std::size_t>(rows, puzzle.height - first_row) * line;
+    const std::uint64_t base = text.mark(layer, 0, 0);
+    for (std::uint64_t first = 0; first < text.size(); first += kPiece) {
+      const std::size_t size = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, text.size() - first));
       piece.resize(size);
       char* const to = &piece[0];
-      const char* const from = input.data() + first_row * line;
-      for (std::size_t i = 0; i < size; ++i) {
-        const char c = from[i];
-        to[i] = c == own_button || c == own_door || c == start ? '.' : c;
-      }
-      // The '+' of each row, a word of bits at a time; then the presses' marks.
-      const std::uint64_t first = layer * layer_cells + std::uint64_t{first_row} * puzzle.width;
-      const std::uint64_t end = first + size / line * puzzle.width;
-      for (std::uint64_t row = first, out = 0; row < end; row += puzzle.width, out += line) {
-        for (std::uint64_t at = row; at < row + puzzle.width;) {
-          const std::uint64_t n = std::min<std::uint64_t>(64 - at % 64, row + puzzle.width - at);
-          std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
-          if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
-          for (; bits != 0; bits &= bits - 1) to[out + (at - row) + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
-          at += n;
+      // The piece's text, row by row from (row, col) on.
+      std::uint64_t row = first / text.line(), col = first % text.line();
+      for (std::size_t i = 0; i < size;) {
+        if (col == text.width) {
+          to[i++] = '\n';
+          ++row, col = 0;
+          continue;
         }
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(text.width - col, size - i));
+        const char* const from = input.data() + row * text.width + col;
+        for (std::size_t j = 0; j < n; ++j) {
+          const char c = from[j];
+          to[i + j] = c == own_button || c == own_door || c == start ? '.' : c;
+        }
+        i += n, col += n;
       }
-      for (; next_press != presses.cend() && next_press->first < end; ++next_press) {
-        const std::uint64_t at = next_press->first - first;
-        to[at / puzzle.width * line + at % puzzle.width] = next_press->second;
+      // The '+' of the piece's cells, a word of bits at a time, the row followed as the
+      // cells go; then the presses' marks.
+      const std::uint64_t begin = base + text.cell_at(first), end = base + text.cell_at(first + size);
+      row = (begin - base) / text.width;
+      for (std::uint64_t at = begin, row_end = base + (row + 1) * text.width; at < end;) {
+        const std::uint64_t n = std::min<std::uint64_t>(64 - at % 64, end - at);
+        std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
+        if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
+        for (; bits != 0; bits &= bits - 1) {
+          const std::uint64_t cell = at + static_cast<unsigned>(__builtin_ctzll(bits));
+          while (cell >= row_end) row_end += text.width, ++row;
+          to[cell - base + row - first] = '+';
+        }
+        at += n;
       }
+      for (; next_press != presses.cend() && next_press->first < end; ++next_press)
+        to[text.offset(next_press->first - base) - first] = next_press->second;
       sink.write(piece);
     }
   }
@@ -1837,16 +1917,16 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
   const std::uint64_t* const discovered = solution.discovered.data();
-  render_rows(
-      puzzle,
-      [&](char* out, std::uint32_t cell, std::size_t n) {
+  render_text(
+      puzzle, true,
+      [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
           std::uint64_t bits = discovered[at / 64] >> (at % 64);
-          for (; j < end; ++j, bits >>= 1) out[j] = chars.of[(bits & 1) << 8 | grid[cell + j]];
+          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars.of[(bits & 1) << 8 | grid[cell + j]];
         }
       },
-      [&](std::uint32_t, const std::string& piece) { sink.write(piece); });
+      [&](const char* piece, std::size_t size) { sink.write(std::string_view(piece, size)); });
 }
 
 }  // namespace

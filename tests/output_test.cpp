@@ -84,6 +84,27 @@ TEST(OutputTest, HugeWidthWithHeightOneAndTheReverse) {
   EXPECT_EQ(solve(wide, kStack, kList), wide_list);
 }
 
+TEST(OutputTest, ARowLongerThanAPieceIsWrittenInSeveral) {
+  // A row of 700,000 cells is longer than a piece of output (256 KB): its layers' rows
+  // and its no-solution row are written in pieces, the path's marks across their edges.
+  const std::uint32_t n = 700000;
+  std::string row(n, '.');
+  for (std::uint32_t i = 3; i < n; i += 7) row[i] = i % 2 ? 'a' : 'A';
+  row[0] = '@', row[n - 1] = '?';
+  Map m;
+  m.colors = 1, m.height = 1, m.width = n, m.rows = {row};
+  Reference ref(m);
+  for (const bool stack : {false, true}) {
+    EXPECT_EQ(solve(m.text(), stack ? kStack : kQueue, kMap), ref.solve(stack, false)) << stack;
+    EXPECT_EQ(solve(m.text(), stack ? kStack : kQueue, kList), ref.solve(stack, true)) << stack;
+  }
+  row[n - 2] = '#';
+  m.rows = {row};
+  Reference closed(m);
+  EXPECT_EQ(solve(m.text(), kQueue, kMap), closed.solve(false, false));
+  EXPECT_EQ(closed.solve(false, false).substr(0, 12), "No solution.");
+}
+
 TEST(OutputTest, NoSolutionCountsCellsDiscoveredInAnyLayer) {
   // Only layer a reaches (0,3); the target behind the B door stays '#'.
   expect_all("2 2 5\n@aA.B\n####?\n", {{kQueue, kMap, "No solution.\nDiscovered:\n@aA.#\n#####\n"}});
@@ -119,7 +140,7 @@ TEST(OutputTest, MapsOutputInSeveralPiecesMatchTheReference) {
     m.rows.back()[rng.below(m.width)] = '?';
     const std::string input = m.text();
     const puzzle::Puzzle p = puzzle::parse_puzzle(input);
-    ASSERT_GT(p.height, puzzle::rows_per_piece(p)) << "not two pieces";
+    ASSERT_GT(std::uint64_t{p.height} * (p.width + 1), puzzle::kPiece) << "not two pieces";
     Reference ref(m);
     for (bool stack : {false, true}) {
       const std::string got = solve(input, stack ? kStack : kQueue, kMap);

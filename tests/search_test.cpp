@@ -74,19 +74,43 @@ TEST(RulesTest, BlockedBitsAndReachMasksFollowTheRuleFunctions) {
           EXPECT_EQ(space.row_of(state), r);
           EXPECT_EQ(space.col_of(state), c);
         }
-    // The reachability pass's masks: enter where passable, walk on unless pressing.
-    puzzle::Reachability reach(p);
-    for (std::uint32_t layer = 0; layer <= 26; ++layer)
-      for (std::uint32_t r = 0; r < p.height; ++r)
-        for (std::uint32_t c = 0; c < p.width; ++c) {
-          const std::uint32_t cell = p.cell(r, c);
-          const auto [open, walk] = reach.masks_at(layer, p.layout.y_of(cell), p.layout.x_of(cell));
-          const char color = puzzle::layer_color(layer), here = p.at(r, c);
-          EXPECT_EQ(open, puzzle::is_passable(color, here)) << color << " " << here;
-          EXPECT_EQ(walk, puzzle::is_passable(color, here) && !puzzle::is_active_button(color, here))
-              << color << " " << here;
-        }
+    // The reachability pass's masks, in blocks of 8 rows and of one: enter where
+    // passable, walk on unless pressing.
+    auto check_masks = [&](auto reach) {
+      for (std::uint32_t layer = 0; layer <= 26; ++layer)
+        for (std::uint32_t r = 0; r < p.height; ++r)
+          for (std::uint32_t c = 0; c < p.width; ++c) {
+            const std::uint32_t cell = p.cell(r, c);
+            const auto [open, walk] = reach.masks_at(layer, p.layout.y_of(cell), p.layout.x_of(cell));
+            const char color = puzzle::layer_color(layer), here = p.at(r, c);
+            EXPECT_EQ(open, puzzle::is_passable(color, here)) << color << " " << here;
+            EXPECT_EQ(walk, puzzle::is_passable(color, here) && !puzzle::is_active_button(color, here))
+                << color << " " << here;
+          }
+    };
+    check_masks(puzzle::Reachability<8>(p));
+    check_masks(puzzle::Reachability<1>(p));
   }
+}
+
+TEST(RulesTest, BlocksOfOneRowAndOfEightReachTheSameCells) {
+  // The reachability pass takes blocks of one row on maps of few rows: on any map, both
+  // block heights must settle the same way and discover the same cells.
+  Rng rng{2024};
+  int unsolved = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Map m = random_map(rng, i % 2 ? 12 : 40, i % 3 ? 0 : 150);
+    const puzzle::Puzzle p = puzzle::parse_puzzle(m.text());
+    puzzle::Solution one, eight;
+    const bool reached = puzzle::reachable<1>(p, one);
+    ASSERT_EQ(reached, puzzle::reachable<8>(p, eight)) << m.text();
+    if (reached) continue;
+    ++unsolved;
+    for (std::uint32_t r = 0; r < p.height; ++r)
+      for (std::uint32_t c = 0; c < p.width; ++c)
+        ASSERT_EQ(puzzle::discovered_cell(p, one, r, c), puzzle::discovered_cell(p, eight, r, c)) << r << "," << c << "\n" << m.text();
+  }
+  EXPECT_GT(unsolved, 200);
 }
 
 // ==== ContainerTest ===================================================================
