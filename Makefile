@@ -149,6 +149,7 @@ export MAKEFILE_HELP
 # Targets that tools/, tests/ and bench/ add (EXTRA_HELP += name), described here.
 HELP_sanitize = the test suite against ASan/UBSan builds
 HELP_valgrind = memcheck over every spec input and bad inputs
+HELP_huge     = maps at the edges of the spec at full size: 715 million cells in a row
 HELP_fuzz     = a libFuzzer run of FUZZ_SECONDS (default 60)
 HELP_bench    = benchmarks against the floor program (FULL=1: all sizes)
 HELP_mutants  = the mutation harness over the test-N-FLAGS.txt files
