@@ -79,6 +79,22 @@ SITUATIONS = [
     ("input-comments", "", "several comment lines"),
     ("input-comment-symbols", "", "a comment with '@' and '?' in it"),
     ("input-comment-plus", "", "a comment with '+' in it"),
+    # The input forms the spec allows and its examples do not show: seen in the input.
+    ("input-no-comment", "", "no comment line: the map right after the header"),
+    ("input-comment-empty", "", "a comment line that is '//' alone"),
+    ("input-comment-no-blank", "", "a comment with text right after its '//', no blank"),
+    ("input-comment-row-width", "", "a comment exactly width characters long, map characters after its '//' (it looks like a row)"),
+    ("input-comment-map-chars", "", "a comment holding the map characters '#', '.' and '^'"),
+    ("input-comment-beyond-colors", "", "a comment holding a letter beyond num_colors"),
+    ("input-comment-long", "", "a comment line of more than 1024 characters (longer than a line buffer)"),
+    ("input-comments-over-height", "", "more comment lines than map rows"),
+    ("input-colors-two-digits", "", "num_colors of two digits (10 to 26)"),
+    ("input-height-two-digits", "", "a height of two digits (10)"),
+    ("input-width-two-digits", "", "a width of two digits (10)"),
+    ("input-colors-unused", "", "a color with neither button nor door (num_colors beyond the letters used)"),
+    ("input-first-row-wall", "", "the first map row starts with '#' (a wall, not a comment)"),
+    ("input-symbols-same-row", "", "'@' and '?' in the same row"),
+    ("input-no-final-newline", "", "no newline after the last row: the input ends with the map"),
     ("input-symbol-top-row", "", "the start or the target in row 0"),
     ("input-symbol-bottom-row", "", "the start or the target in the last row"),
     ("input-symbol-left-col", "", "the start or the target in column 0"),
@@ -181,6 +197,12 @@ def path_situations(path, colors, rows):
     return found
 
 
+def has_unused_color(colors, rows):
+    """Whether one of the map's colors has neither a button nor a door in `rows`."""
+    used = {ch.lower() for row in rows for ch in row if ch.isalpha()}
+    return any(chr(ord("a") + k) not in used for k in range(colors))
+
+
 def map_situations(path, colors, rows):
     """What the map output shows off the path (a letter off the path of its own layer
     shows '.' there; a trap off the '^' path shows '.' on '^')."""
@@ -194,7 +216,7 @@ def map_situations(path, colors, rows):
     used = {ch.lower() for _, _, ch in cells if ch.isalpha()}
     if any(chr(ord(c) + 1) in used for c in used):
         found.add("map-neighbour-letters")
-    if any(chr(ord("a") + k) not in used for k in range(colors)):
+    if has_unused_color(colors, rows):
         found.add("map-unused-color")
     return found
 
@@ -228,6 +250,37 @@ def nosol_situations(output, trace, colors, rows):
                 found.add("nosol-color-layer-only")
             if colors and layers == {chr(ord("a") + colors - 1)}:
                 found.add("nosol-last-layer-only")
+    return found
+
+
+def input_form_situations(data, colors, height, width, comments, rows):
+    """The input forms of a valid map's text `data` (bytes): how its header, comments and
+    line ends are written, which a solver's reader may get wrong."""
+    found = set()
+    letters = {chr(ord(base) + k) for base in "aA" for k in range(colors)}
+    row_chars = set("@?.#^") | letters
+    header = data.split(b"\n", 1)[0].split()
+    for value, name in zip(header, ("colors", "height", "width")):
+        if len(value) == 2:
+            found.add(f"input-{name}-two-digits")
+    for c in comments:
+        body = c[2:]
+        for cond, name in ((body == "", "empty"),
+                           (body[:1] not in ("", " "), "no-blank"),
+                           (len(c) == width and body and set(body) <= row_chars, "row-width"),
+                           (set("#.^") <= set(body), "map-chars"),
+                           (any(ch.isalpha() and ch.isascii() and ch not in letters for ch in body), "beyond-colors"),
+                           (len(c) > 1024, "long")):
+            if cond:
+                found.add("input-comment-" + name)
+    for cond, name in ((not comments, "no-comment"),
+                       (len(comments) > height, "comments-over-height"),
+                       (has_unused_color(colors, rows), "colors-unused"),
+                       (rows[0].startswith("#"), "first-row-wall"),
+                       (any("@" in row and "?" in row for row in rows), "symbols-same-row"),
+                       (not data.endswith(b"\n"), "no-final-newline")):
+        if cond:
+            found.add("input-" + name)
     return found
 
 
@@ -274,6 +327,7 @@ def analyse(path, data=None, flags=None):
         return set()
     solvable = not out.startswith(b"No solution.")
     found = input_situations(colors, height, width, comments, rows, flags, solvable)
+    found |= input_form_situations(data, colors, height, width, comments, rows)
     if solvable:
         _, listed, _ = mutate.run_program(mutate.reference_bin(), container + ["--output", "list"], data)
         route = states(listed)
