@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -105,9 +106,11 @@ inline void install_interrupt_handler(const std::string& input_path) {
 
 /// Runs argv[0] (a path) with argv, stdin from `input_path`, stdout and stderr captured
 /// (bytes past `out_cap` and `err_cap` are read and dropped); kills its whole process
-/// group when it ends or after `timeout` seconds.
+/// group when it ends or after `timeout` seconds. `memory_cap` (bytes, 0: none) limits the
+/// program's address space (RLIMIT_AS), so that a program whose memory grows without end
+/// (a loop that appends) fails at once instead of filling the machine for `timeout` s.
 inline Run run_program(const std::vector<std::string>& argv, const std::string& input_path, double timeout,
-                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16) {
+                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16, std::size_t memory_cap = 0) {
   Run run;
   int out[2], err[2], status_pipe[2];
   if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 || pipe2(status_pipe, O_CLOEXEC) != 0)
@@ -120,6 +123,10 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   if (pid < 0) throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
+    if (memory_cap > 0) {
+      const rlimit limit{static_cast<rlim_t>(memory_cap), static_cast<rlim_t>(memory_cap)};
+      setrlimit(RLIMIT_AS, &limit);
+    }
     const int in = open(input_path.c_str(), O_RDONLY | O_CLOEXEC);
     if (in >= 0) dup2(in, 0);
     dup2(out[1], 1);

@@ -34,10 +34,14 @@ Commands (run from anywhere; paths are relative to the repository root):
       mutants each one exposes, one line per map: "MAP: name name ..."
   mutate.py show NAME
       the mutated lines of one mutant, as a unified diff
+  mutate.py combine NAME,NAME... FILE
+      writes puzzle.cpp with the edits of several mutants at once to FILE (a solver with
+      several bugs, for tools/compare --diagnose and its tests)
 
 Environment: CXX (default g++) builds the mutants with -std=c++17 -O1 -DNDEBUG -w;
 PUZZLE_BIN (default ./puzzle) is the reference solver; MUTANTS_SOURCE (default
 puzzle.cpp) the source the mutants are made from (a snapshot, while puzzle.cpp changes);
+MUTANTS_LIST (default tools/mutants/mutants.txt) the list of mutants;
 PUZZLE_SPEC (default ../shared/spec/puzzle-spec.md beside the repository) the spec that
 every mutant's `spec:` line quotes.
 """
@@ -52,7 +56,7 @@ import sys
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-MUTANTS_FILE = os.path.join(ROOT, "tools", "mutants", "mutants.txt")
+MUTANTS_FILE = os.environ.get("MUTANTS_LIST") or os.path.join(ROOT, "tools", "mutants", "mutants.txt")
 SOURCE = os.environ.get("MUTANTS_SOURCE") or os.path.join(ROOT, "puzzle.cpp")
 BUILD_DIR = os.path.join(ROOT, "build", "mutants")
 BUILD_FLAGS = ["-std=c++17", "-O1", "-DNDEBUG", "-w"]
@@ -701,6 +705,21 @@ def cmd_list(_argv):
     return 0
 
 
+def cmd_combine(argv):
+    if len(argv) != 2:
+        print(command_usage("combine"), file=sys.stderr)
+        return 2
+    mutants = {m.name: m for m in parse_mutants()}
+    source = read_source()
+    for name in argv[0].split(","):
+        if name not in mutants:
+            raise ListError(f"unknown mutant {name!r}")
+        source = apply_mutant(mutants[name], source)
+    with open(argv[1], "w", encoding="utf-8") as f:
+        f.write(source)
+    return 0
+
+
 def cmd_show(argv):
     mutants = {m.name: m for m in parse_mutants()}
     if not argv or argv[0] not in mutants:
@@ -866,7 +885,7 @@ def command_usage(name):
 
 def main(argv):
     commands = {"run": cmd_run, "check": cmd_check, "build": cmd_build, "expose": cmd_expose,
-                "list": cmd_list, "show": cmd_show}
+                "list": cmd_list, "show": cmd_show, "combine": cmd_combine}
     if len(argv) < 2 or argv[1] not in commands:
         print(__doc__.strip())
         return 0 if len(argv) >= 2 and argv[1] in ("-h", "--help") else 2
