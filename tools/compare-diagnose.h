@@ -355,7 +355,6 @@ class Diagnosis {
     double timeout = 3;      ///< --timeout: for the mutants' runs as for SOLVER's
     std::string out_dir;     ///< --out: where a map that tells two mutants apart goes
     Generated generated;     ///< the comparison's maps: new maps to tell mutants apart are like them
-    std::string solver_name; ///< SOLVER as given, for the test file's comment
   };
 
   static constexpr std::size_t kPrefix = 12;      ///< differing runs every mutant runs first

@@ -173,7 +173,7 @@ class Comparison {
     solver_.timeout = options.timeout;
     if (options.diagnose)
       diagnosis_ = std::make_unique<Diagnosis>(
-          Diagnosis::Settings{options.mutants, options.timeout, options.out_dir, options.generated, options.solver[0]});
+          Diagnosis::Settings{options.mutants, options.timeout, options.out_dir, options.generated});
   }
 
   int run() {
