@@ -433,8 +433,15 @@ struct Puzzle {
 /// place. Keeps the 1-based number of the line being read, for messages.
 class Input {
  public:
-  explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()) {}
-  explicit Input(std::FILE* file) : file_(file), block_(kBlock) {}
+  explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()), size_(text.size()) {}
+  /// A FILE, whose size is known if it can seek (a regular file), else not (a pipe).
+  explicit Input(std::FILE* file) : file_(file), block_(kBlock) {
+    const long here = std::ftell(file);
+    if (here >= 0 && std::fseek(file, 0, SEEK_END) == 0) {
+      const long end = std::ftell(file);
+      if (std::fseek(file, here, SEEK_SET) == 0 && end >= here) size_ = static_cast<std::uint64_t>(end - here);
+    }
+  }
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;
 
@@ -490,6 +497,8 @@ class Input {
   /// for no more.
   void expect(std::uint64_t bytes) { expected_end_ = taken_ + bytes; }
   std::size_t line() const { return line_; }
+  /// Whether the input is known to end within `bytes` more bytes (a text, a regular file).
+  bool ends_within(std::uint64_t bytes) const { return size_ - taken_ < bytes; }
   /// The last line that holds a byte of what was taken.
   std::size_t last_line() const { return taken_ == line_start_ ? line_ - 1 : line_; }
   /// "line L, column C: " for column `column` (0-based) of the line being read.
@@ -517,6 +526,7 @@ class Input {
   const char* next_ = nullptr;  ///< the bytes ready: [next_, end_)
   const char* end_ = nullptr;
   std::uint64_t taken_ = 0;         ///< bytes taken so far
+  std::uint64_t size_ = UINT64_MAX;  ///< all the bytes there are, if known
   std::uint64_t expected_end_ = 0;  ///< where a valid input ends at the earliest
   std::size_t line_ = 1;
   std::uint64_t line_start_ = 0;  ///< taken_ where the line begins
@@ -636,7 +646,9 @@ void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
 /// shape of every line, in reading order: the first problem is the one reported.
 class RowReader {
  public:
-  RowReader(Input& in, Puzzle& puzzle) : in_(in), puzzle_(puzzle) {
+  /// Reads into puzzle.grid, or with `store` false only checks the rows (for an input
+  /// too short to hold the map, before anything is allocated for it).
+  RowReader(Input& in, Puzzle& puzzle, bool store) : in_(in), puzzle_(puzzle), store_(store) {
     std::uint8_t kinds[256];
     build_kind_table(puzzle.colors, kinds);
     for (unsigned c = 0; c < 256; ++c)
@@ -679,7 +691,7 @@ class RowReader {
     unsigned any = 0;
     for (std::size_t j = 0; j < n;) {
       const std::size_t at = col + j, span = std::min(n - j, tile_cols - ((at + 1) & (tile_cols - 1)));
-      std::uint8_t* const out = &puzzle_.grid[puzzle_.cell(row, static_cast<std::uint32_t>(at))];
+      std::uint8_t* const out = store_ ? &puzzle_.grid[puzzle_.cell(row, static_cast<std::uint32_t>(at))] : scratch_;
       for (std::size_t k = 0; k < span; ++k) {
         const unsigned code = codes_[static_cast<unsigned char>(bytes[j + k])];
         any |= code;
@@ -774,6 +786,8 @@ class RowReader {
 
   Input& in_;
   Puzzle& puzzle_;
+  const bool store_;
+  std::uint8_t scratch_[128];    ///< where a run of cells goes when they are not stored
   std::uint16_t codes_[256];     ///< per byte: its kind, and kLookCloser
   std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
 };
@@ -803,11 +817,16 @@ Puzzle parse_puzzle(Input& in) {
   parse_header(in, puzzle);
   const std::string problem = size_problem(puzzle.colors, puzzle.height, puzzle.width);
   if (!problem.empty()) fail("line 1: " + problem);
-  in.expect(std::uint64_t{puzzle.height} * (puzzle.width + 1) - 1);
+  const std::uint64_t rows_bytes = std::uint64_t{puzzle.height} * (puzzle.width + 1) - 1;
+  in.expect(rows_bytes);
   skip_comments(in);
   puzzle.layout = Layout(puzzle.height, puzzle.width);
+  if (in.ends_within(rows_bytes)) {  // nothing allocated for a map the input cannot hold
+    RowReader(in, puzzle, false).read();  // fails with the precise reason
+    fail("the input is too short for a " + std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) + " map");
+  }
   puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells()));
-  RowReader(in, puzzle).read();
+  RowReader(in, puzzle, true).read();
   puzzle.ignored_from_line = look_past_map(in);
   return puzzle;
 }

@@ -417,6 +417,21 @@ TEST(StreamTest, ReadsNoFurtherThanTheGlancePastTheMap) {
   EXPECT_EQ(r.out, "(^, (0, 0))\n(^, (0, 1))\nest of the input\n");
 }
 
+TEST(StreamTest, NothingIsAllocatedForAMapTheInputCannotHold) {
+  // A file whose header declares 429 million rows and holds one: the rows are read
+  // without storing them, for the precise message, within 100 MB of address space.
+  TempFile file("0 429496729 1\n@\n");
+  Result r = run("ulimit -v 100000; " + puzzle_bin() + " -q < " + file.path());
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("the map has 1 rows, the header says 429496729 (input ends at line 2)"), std::string::npos)
+      << r.err;
+  // Through a pipe the size is not known: the grid is allocated, and a map too large
+  // for the memory is said to be.
+  r = run("printf '0 429496729 1\\n@\\n' | (ulimit -v 100000; " + puzzle_bin() + " -q)");
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("not enough memory"), std::string::npos) << r.err;
+}
+
 TEST(StreamTest, ASmallStackIsEnough) {
   // No large buffer lives on the stack: 64 KB of it (ulimit -s 64) is enough.
   for (const char* flags : {"-q", "-s -o list"}) {
