@@ -787,7 +787,7 @@ class RowReader {
   Input& in_;
   Puzzle& puzzle_;
   const bool store_;
-  std::uint8_t scratch_[128];    ///< where a run of cells goes when they are not stored
+  std::uint8_t scratch_[128] = {};  ///< where a run of cells goes when they are not stored
   std::uint16_t codes_[256];     ///< per byte: its kind, and kLookCloser
   std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
 };
