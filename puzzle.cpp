@@ -1271,7 +1271,7 @@ class Reachability {
   /// The cells of term `t` among those of planes p: `own` are the letters of the layer's
   /// color, `doors` and `buttons` the planes of letters (zero without colors). Without a
   /// plane of walls, t.wall is 0.
-  static std::uint64_t cells(const Term& t, const std::uint64_t* p, std::uint64_t own, std::uint64_t doors,
+  static std::uint64_t of_term(const Term& t, const std::uint64_t* p, std::uint64_t own, std::uint64_t doors,
                              std::uint64_t buttons) {
     return (t.floor & p[kFloorPlane]) | (t.trap & p[kTrapPlane]) | (t.wall & p[t.wall_plane]) |
            (doors & (t.doors.all | (t.doors.own & own))) | (buttons & (t.buttons.all | (t.buttons.own & own)));
@@ -1293,7 +1293,7 @@ class Reachability {
       const std::uint64_t* const p = &planes_[(rows_.first(block) + k) * plane_count_];
       const std::uint64_t own = own_ ? own_color(p) : 0;
       const std::uint64_t doors = letters ? p[kDoorPlane] : 0, buttons = letters ? p[kButtonPlane] : 0;
-      out[k] = {cells(recipe.open, p, own, doors, buttons), cells(recipe.walk, p, own, doors, buttons)};
+      out[k] = {of_term(recipe.open, p, own, doors, buttons), of_term(recipe.walk, p, own, doors, buttons)};
       if (lists) {  // rules of no edition of the spec
         const Term* terms[2] = {&recipe.open, &recipe.walk};
         for (int m = 0; m < 2; ++m)
