@@ -68,10 +68,10 @@ Puzzle parse_puzzle(Input& input);              // throws Error naming line and 
 Puzzle parse_puzzle(std::string_view text);
 struct Solution;                                // the path, or the cells discovered
 Solution solve(const Puzzle& puzzle, Container container);
+class Sink;                                     // where output goes: a string or a FILE
 template <typename Visit>                       // visit(layer, row, col) along the path
 void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit);
 bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col);
-class Sink;                                     // where output goes: a string or a FILE
 void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink);
 void run(Input& input, const Options& options, Sink& sink);  // parse, solve, write
 std::string run_to_string(std::string_view text, const Options& options);

@@ -12,7 +12,7 @@ $(BUILD)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h) $(wildc
 	@mkdir -p $(BUILD)/tests
 	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@ $(GTEST_LIBS)
 
-# tests/trace_test reads the trace of the solver (`make trace`): have it built, and
+# tests/trace_test.cpp reads the trace of the solver (`make trace`): have it built, and
 # rebuilt when the solver changes, before the test runs (also under `make sanitize`).
 $(BUILD)/tests/trace_test $(BUILD)/sanitize/tests/trace_test: | puzzle_trace
 puzzle_trace: $(SOURCES) $(wildcard *.h *.hpp)
