@@ -80,9 +80,10 @@ for page in sorted(set(l for l in links + needed if os.path.isfile(l))):
 result("readme-copies-no-run-of-five-lines", copied)
 
 # 5. Every path that a comment or a page of the repository cites exists: a word with a
-#    slash that names a file by its extension (tools/README-show.md, ../shared/...) or
-#    starts with a folder of the repository (tools/check), relative to the root or to
-#    the citing file's folder. Words with a wildcard or a placeholder in capitals, under
+#    slash that names a file by its extension (tools/README-show.md) or starts with a
+#    folder of the repository (tools/check), relative to the root or to the citing
+#    file's folder (paths outside the repository, ../shared/..., are not checked: a
+#    clone may lack them). Words with a wildcard or a placeholder in capitals, under
 #    a git-ignored folder (build/, bench/maps/), after "commit:" (git show
 #    f6b398e:docs/...), a "$" (a variable) or a "<" (a system header) are not paths of
 #    the tree.
@@ -103,7 +104,7 @@ for f in text_files:
         continue
     for m in cite.finditer(body):
         path = m.group(1).rstrip(".")
-        if re.search(r"[A-Z]{3,}|\*|\.\.\.|/$", path) or path.startswith(("build/", "http")):
+        if re.search(r"[A-Z]{3,}|\*|\.\.\.|/$", path) or path.startswith(("build/", "http", "../")):
             continue
         here = os.path.join(os.path.dirname(f), path)
         if os.path.exists(path) or os.path.exists(here) or path in made_up or ignored(path):
