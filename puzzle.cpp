@@ -53,12 +53,12 @@ enum class Container { none, queue, stack };    // the search container
 enum class OutputMode { map, list };
 struct Options;                                 // the command line
 Options parse_options(int argc, char* argv[]);  // throws Error
-constexpr char kNoColor = '^';                  // the layer before any press
-inline bool is_door(char c);                    // the rules, on map characters
-inline bool is_button(char c);
-inline bool is_active_button(char layer, char cell);
-inline char pressed_layer(char cell);
-inline bool is_passable(char layer, char cell);
+constexpr char kNoColor = '^';                  // the color before any press
+inline bool is_door(char symbol);               // the rules, on map characters
+inline bool is_button(char symbol);
+inline bool is_active_button(char color, char symbol);
+inline char pressed_layer(char symbol);
+inline bool is_passable(char color, char symbol);
 inline std::uint32_t layer_index(char color);   // 0 for '^', 1 + k for the k-th letter
 inline char layer_color(std::uint32_t layer);
 struct Puzzle;                                  // a valid map
@@ -68,14 +68,14 @@ Puzzle parse_puzzle(Input& input);              // throws Error naming line and 
 Puzzle parse_puzzle(std::string_view text);
 struct Solution;                                // the path, or the cells discovered
 Solution solve(const Puzzle& puzzle, Container container);
+class Sink;                                     // where output goes: a string or a FILE
 template <typename Visit>                       // visit(layer, row, col) along the path
 void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit);
 bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col);
-class Sink;                                     // where output goes: a string or a FILE
 void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink);
 void run(Input& input, const Options& options, Sink& sink);  // parse, solve, write
 std::string run_to_string(std::string_view text, const Options& options);
-// The tests also look inside: Layout, StateSpace, PressTable, Reachability.
+// The tests also look inside: Layout, StateNumbering, RuleTable, StateSpace, Reachability.
 
 // ==== Errors =====================================================================
 
@@ -206,26 +206,27 @@ Options parse_options(int argc, char* argv[]) {
 }
 
 // ==== Rules of the game ==========================================================
-// One copy of every rule, on the map's own characters. A layer is the color of the
-// last button pressed: '^' (none yet, or a trap) or a lowercase letter. The search
-// turns these into tables; tools/check replays a path with them directly.
+// One copy of every rule, on the map's own characters: `color` is the color of the
+// last button pressed, '^' before any (and after a trap) or a lowercase letter, and
+// `symbol` a map character. Every table of both passes is made from these (RuleTable);
+// tools/check replays a path with them directly.
 
-inline bool is_door(char c) { return c >= 'A' && c <= 'Z'; }
-inline bool is_button(char c) { return c >= 'a' && c <= 'z'; }
+inline bool is_door(char symbol) { return symbol >= 'A' && symbol <= 'Z'; }
+inline bool is_button(char symbol) { return symbol >= 'a' && symbol <= 'z'; }
 
-/// Whether standing on `cell` in `layer` means pressing it: a colored button of another
-/// color than the layer, or a trap in any layer but '^'.
-inline bool is_active_button(char layer, char cell) {
-  return (is_button(cell) || cell == kNoColor) && cell != layer;
+/// Whether standing on `symbol` with `color` means pressing it: a colored button of
+/// another color, or a trap unless the color is '^'.
+inline bool is_active_button(char color, char symbol) {
+  return (is_button(symbol) || symbol == kNoColor) && symbol != color;
 }
 
-/// The layer after pressing the button on `cell`: its color, or '^' for a trap.
-inline char pressed_layer(char cell) { return cell; }
+/// The color after pressing the button `symbol`: its own, or '^' for a trap.
+inline char pressed_layer(char symbol) { return symbol; }
 
-/// Whether a move into `cell` is allowed in `layer`: not a wall, not a closed door.
-inline bool is_passable(char layer, char cell) {
-  if (cell == '#') return false;
-  if (is_door(cell)) return cell - 'A' + 'a' == layer;
+/// Whether a move onto `symbol` is allowed with `color`: not a wall, not a closed door.
+inline bool is_passable(char color, char symbol) {
+  if (symbol == '#') return false;
+  if (is_door(symbol)) return symbol - 'A' + 'a' == color;
   return true;
 }
 
@@ -280,25 +281,26 @@ class Buffer {
   std::size_t count_ = 0;
 };
 
-/// What a map cell is, one byte per cell in the grid. Zero is a wall, so that the
-/// zero-filled padding around the map needs no writing.
+/// What a grid cell is, one byte per cell. Zero is the outside of the map (its border
+/// and the padding), which the zero-filled grid needs no writing for; a '#' is kWall.
 enum Kind : std::uint8_t {
-  kWall = 0,
-  kFloor = 1,
-  kStart = 2,
-  kTarget = 3,
-  kDoor = 4,     ///< kDoor + k: door of color k (0 = A)
-  kButton = 30,  ///< kButton + k: button of color k (0 = a)
-  kTrap = 56,
-  kKinds = 57,
+  kOutside = 0,
+  kWall = 1,
+  kFloor = 2,
+  kStart = 3,
+  kTarget = 4,
+  kDoor = 5,     ///< kDoor + k: door of color k (0 = A)
+  kButton = 31,  ///< kButton + k: button of color k (0 = a)
+  kTrap = 57,
+  kKinds = 58,
   kInvalid = 255,
 };
 
-/// The map character of each kind.
+/// The map character of each kind (the outside reads as a wall).
 inline char kind_char(std::uint8_t kind) {
   if (kind >= kDoor && kind < kButton) return static_cast<char>('A' + (kind - kDoor));
   if (kind >= kButton && kind < kTrap) return static_cast<char>('a' + (kind - kButton));
-  static const char kFixed[] = {'#', '.', '@', '?'};
+  static const char kFixed[] = {'#', '#', '.', '@', '?'};
   return kind == kTrap ? '^' : kFixed[kind];
 }
 
@@ -312,8 +314,7 @@ struct Step {
 
 /// The steps north, east, south and west (as the map is read) in a grid of tiles of
 /// 8 x 16 cells, or of 1 x 128 (`plain_rows`), `band` cells to a row of tiles, that
-/// stores the map transposed or not. The exact search calls it with the tile shape and
-/// orientation known at compile time, so that each step is a compare and an add.
+/// stores the map transposed or not: each step is a compare and an add.
 inline void compass(bool plain_rows, bool transposed, std::uint32_t band, Step (&steps)[4]) {
   const unsigned row_bits = plain_rows ? 0 : 3, col_bits = 7 - row_bits;
   const std::uint32_t row_field = ((1u << row_bits) - 1) << col_bits, row_step = 1u << col_bits;
@@ -379,8 +380,8 @@ class Layout {
   /// Cells of a row in a tile: a map row's cells run in groups of this many (one at a
   /// time when transposed).
   std::uint32_t tile_cols() const { return 1u << col_bits_; }
+  // cppcheck-suppress unusedFunction ; used by the tests
   bool plain_rows() const { return row_bits_ == 0; }
-  std::uint32_t band() const { return band_; }  ///< cells in a row of tiles
 
   // The stored orientation: rows y and columns x of the bordered map, transposed or not.
   bool transposed() const { return transposed_; }
@@ -407,6 +408,21 @@ class Layout {
   Step steps_[4] = {};
 };
 
+/// A bit per grid cell, in the layout's numbering (the cells discovered in any layer).
+class CellBits {
+ public:
+  CellBits() = default;
+  explicit CellBits(const Layout& layout) : words_(static_cast<std::size_t>(layout.cells() / 64 + 1)) {}
+  bool has(std::uint32_t cell) const { return words_[cell / 64] >> (cell % 64) & 1; }
+  /// The bits of `cell` and of the cells after it in its word, from bit 0 on.
+  std::uint64_t from(std::uint32_t cell) const { return words_[cell / 64] >> (cell % 64); }
+  /// Adds the cells `bits` (bit j: cell + j), all in the word of `cell`.
+  void add(std::uint32_t cell, std::uint64_t bits) { words_[cell / 64] |= bits << (cell % 64); }
+
+ private:
+  Buffer<std::uint64_t> words_;
+};
+
 /// A valid map: its header, where everything lies, and the kind of every cell.
 struct Puzzle {
   std::uint32_t colors = 0;  ///< num_colors: layers are '^' and the first `colors` letters
@@ -427,14 +443,21 @@ struct Puzzle {
 };
 
 /// The input, read as far as a map needs and no further. A FILE (standard input) is
-/// read in blocks of at most 64 KB, and never for more bytes than a valid map still
+/// read 64 KB at most at a time, and never for more bytes than a valid map still
 /// needs (expect()), so that a map followed by endless input, or by a pipe that stays
 /// open, is read to its last row; a text in memory (the tools, the tests) is read in
 /// place. Keeps the 1-based number of the line being read, for messages.
 class Input {
  public:
-  explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()) {}
-  explicit Input(std::FILE* file) : file_(file), block_(kBlock) {}
+  explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()), size_(text.size()) {}
+  /// A FILE, whose size is known if it can seek (a regular file), else not (a pipe).
+  explicit Input(std::FILE* file) : file_(file), buffer_(kBuffer) {
+    const long here = std::ftell(file);
+    if (here >= 0 && std::fseek(file, 0, SEEK_END) == 0) {
+      const long end = std::ftell(file);
+      if (std::fseek(file, here, SEEK_SET) == 0 && end >= here) size_ = static_cast<std::uint64_t>(end - here);
+    }
+  }
   Input(const Input&) = delete;
   Input& operator=(const Input&) = delete;
 
@@ -490,6 +513,8 @@ class Input {
   /// for no more.
   void expect(std::uint64_t bytes) { expected_end_ = taken_ + bytes; }
   std::size_t line() const { return line_; }
+  /// Whether the input is known to end within `bytes` more bytes (a text, a regular file).
+  bool ends_within(std::uint64_t bytes) const { return size_ - taken_ < bytes; }
   /// The last line that holds a byte of what was taken.
   std::size_t last_line() const { return taken_ == line_start_ ? line_ - 1 : line_; }
   /// "line L, column C: " for column `column` (0-based) of the line being read.
@@ -498,25 +523,26 @@ class Input {
   }
 
  private:
-  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+  static constexpr std::size_t kBuffer = std::size_t{1} << 16;
 
   bool refill() {
     if (!file_ || at_end_) return false;
     const std::uint64_t wanted = std::max<std::uint64_t>(1, expected_end_ > taken_ ? expected_end_ - taken_ : 0);
-    const std::size_t asked = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, wanted));
-    const std::size_t got = std::fread(block_.data(), 1, asked, file_);
+    const std::size_t asked = static_cast<std::size_t>(std::min<std::uint64_t>(kBuffer, wanted));
+    const std::size_t got = std::fread(buffer_.data(), 1, asked, file_);
     if (std::ferror(file_)) fail(std::string("cannot read standard input: ") + std::strerror(errno));
     at_end_ = got < asked;  // fread stops short only at the end: no second read (Ctrl-D once)
-    next_ = block_.data();
+    next_ = buffer_.data();
     end_ = next_ + got;
     return got > 0;
   }
 
   std::FILE* file_ = nullptr;
-  Buffer<char> block_;
+  Buffer<char> buffer_;
   const char* next_ = nullptr;  ///< the bytes ready: [next_, end_)
   const char* end_ = nullptr;
   std::uint64_t taken_ = 0;         ///< bytes taken so far
+  std::uint64_t size_ = UINT64_MAX;  ///< all the bytes there are, if known
   std::uint64_t expected_end_ = 0;  ///< where a valid input ends at the earliest
   std::size_t line_ = 1;
   std::uint64_t line_start_ = 0;  ///< taken_ where the line begins
@@ -550,6 +576,7 @@ std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32
 namespace {
 
 constexpr std::size_t kLongestHeader = std::size_t{1} << 20;
+const char kCarriageReturn[] = "carriage return inside a line (only \\n or \\r\\n line ends are read)";
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
@@ -584,7 +611,7 @@ void parse_header(Input& in, Puzzle& puzzle) {
   }
   while (pos < line.size() && is_blank(line[pos])) ++pos;
   if (pos < line.size()) {
-    if (line[pos] == '\r') fail(where(pos) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+    if (line[pos] == '\r') fail(where(pos) + kCarriageReturn);
     fail(where(pos) + "the header has more than three numbers 'num_colors height width'");
   }
   puzzle.colors = values[0];
@@ -636,7 +663,9 @@ void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
 /// shape of every line, in reading order: the first problem is the one reported.
 class RowReader {
  public:
-  RowReader(Input& in, Puzzle& puzzle) : in_(in), puzzle_(puzzle) {
+  /// Reads into puzzle.grid, or with `store` false only checks the rows (for an input
+  /// too short to hold the map, before anything is allocated for it).
+  RowReader(Input& in, Puzzle& puzzle, bool store) : in_(in), puzzle_(puzzle), store_(store) {
     std::uint8_t kinds[256];
     build_kind_table(puzzle.colors, kinds);
     for (unsigned c = 0; c < 256; ++c)
@@ -679,7 +708,7 @@ class RowReader {
     unsigned any = 0;
     for (std::size_t j = 0; j < n;) {
       const std::size_t at = col + j, span = std::min(n - j, tile_cols - ((at + 1) & (tile_cols - 1)));
-      std::uint8_t* const out = &puzzle_.grid[puzzle_.cell(row, static_cast<std::uint32_t>(at))];
+      std::uint8_t* const out = store_ ? &puzzle_.grid[puzzle_.cell(row, static_cast<std::uint32_t>(at))] : scratch_;
       for (std::size_t k = 0; k < span; ++k) {
         const unsigned code = codes_[static_cast<unsigned char>(bytes[j + k])];
         any |= code;
@@ -698,7 +727,7 @@ class RowReader {
     const std::string_view bytes = in_.bytes();
     for (std::size_t j = 0; j < n; ++j) {
       const char c = bytes[j];
-      if (c == '\n') short_row(row, col + j, false);
+      if (c == '\n') wrong_length(row, col + j);
       if (c == '@' || c == '?') note_start_or_target(row, col + j, c);
       else if (codes_[static_cast<unsigned char>(c)] & kLookCloser) {
         in_.skip(j);
@@ -716,27 +745,27 @@ class RowReader {
       bool blanks = false;
       while (in_.ready() && is_blank(in_.peek())) in_.skip(1), blanks = true;
       if (in_.ready() && in_.peek() == '\r') in_.skip(1);
-      if (!in_.ready() || in_.peek() == '\n') short_row(row, col, blanks);
-      if (c == '\r') fail(where + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+      if (!in_.ready() || in_.peek() == '\n') wrong_length(row, col, "", blanks);
+      if (c == '\r') fail(where + kCarriageReturn);
     }
     fail(where + invalid_char_message(c, puzzle_.colors));
   }
 
-  [[noreturn]] void short_row(std::uint32_t row, std::size_t col, bool blanks) {
-    fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(col) +
-         " characters, the header says width " + std::to_string(puzzle_.width) +
+  /// Fails on row `row` of `length` characters (`more`: "more than ").
+  [[noreturn]] void wrong_length(std::uint32_t row, std::size_t length, const char* more = "", bool blanks = false) {
+    fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + more +
+         std::to_string(length) + " characters, the header says width " + std::to_string(puzzle_.width) +
          (blanks ? " (blanks at the end of a line are not counted)" : ""));
   }
 
   /// Checks that row `row`, `col` characters long, ends there: blanks may follow, then
   /// "\n", "\r\n" or the end of the input.
   void end_row(std::uint32_t row, std::size_t col) {
-    if (col < puzzle_.width) short_row(row, col, false);
+    if (col < puzzle_.width) wrong_length(row, col);
     while (in_.ready() && is_blank(in_.peek())) in_.skip(1), ++col;
     if (in_.ready() && in_.peek() == '\r') {
       in_.skip(1);
-      if (in_.ready() && in_.peek() != '\n')
-        fail(in_.where(col) + "carriage return inside a line (only \\n or \\r\\n line ends are read)");
+      if (in_.ready() && in_.peek() != '\n') fail(in_.where(col) + kCarriageReturn);
     }
     if (!in_.ready()) return;
     if (in_.peek() != '\n') long_row(row, col);
@@ -749,16 +778,11 @@ class RowReader {
     std::size_t length = col + 1;
     for (std::size_t looked = 0; looked < (std::size_t{1} << 20) && in_.ready(); ++looked, ++col, in_.skip(1)) {
       const char c = in_.peek();
-      if (c == '\n' || (c == '\r' && (in_.skip(1), !in_.ready() || in_.peek() == '\n')))
-        fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(length) +
-             " characters, the header says width " + std::to_string(puzzle_.width));
+      if (c == '\n' || (c == '\r' && (in_.skip(1), !in_.ready() || in_.peek() == '\n'))) wrong_length(row, length);
       if (!is_blank(c)) length = col + 1;
     }
-    if (!in_.ready())
-      fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + std::to_string(length) +
-           " characters, the header says width " + std::to_string(puzzle_.width));
-    fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has more than " +
-         std::to_string(col) + " characters, the header says width " + std::to_string(puzzle_.width));
+    if (!in_.ready()) wrong_length(row, length);
+    wrong_length(row, col, "more than ");
   }
 
   /// Records the '@' or '?' at column `col` of row `row`, failing on a second one.
@@ -774,6 +798,8 @@ class RowReader {
 
   Input& in_;
   Puzzle& puzzle_;
+  const bool store_;
+  std::uint8_t scratch_[128] = {};  ///< where a run of cells goes when they are not stored
   std::uint16_t codes_[256];     ///< per byte: its kind, and kLookCloser
   std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
 };
@@ -803,11 +829,16 @@ Puzzle parse_puzzle(Input& in) {
   parse_header(in, puzzle);
   const std::string problem = size_problem(puzzle.colors, puzzle.height, puzzle.width);
   if (!problem.empty()) fail("line 1: " + problem);
-  in.expect(std::uint64_t{puzzle.height} * (puzzle.width + 1) - 1);
+  const std::uint64_t rows_bytes = std::uint64_t{puzzle.height} * (puzzle.width + 1) - 1;
+  in.expect(rows_bytes);
   skip_comments(in);
   puzzle.layout = Layout(puzzle.height, puzzle.width);
+  if (in.ends_within(rows_bytes)) {  // nothing allocated for a map the input cannot hold
+    RowReader(in, puzzle, false).read();  // fails with the precise reason
+    fail("the input is too short for a " + std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) + " map");
+  }
   puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells()));
-  RowReader(in, puzzle).read();
+  RowReader(in, puzzle, true).read();
   puzzle.ignored_from_line = look_past_map(in);
   return puzzle;
 }
@@ -839,23 +870,28 @@ enum How : unsigned {
 
 constexpr std::uint8_t kNoPress = 0xFF;
 
-/// The rules as a table over layers and cell kinds: where pressing leads.
-struct PressTable {
-  std::uint8_t to[27 * 64];  ///< [layer * 64 + kind]: the layer a press leads to, or kNoPress
+}  // namespace
 
-  explicit PressTable(std::uint32_t colors) {
-    std::memset(to, kNoPress, sizeof to);
+/// The rules as tables over layers and cell kinds, made from the rule functions: all that
+/// both passes know of the game. The outside of the map is closed in every layer.
+struct RuleTable {
+  std::uint32_t open_in[64] = {};  ///< [kind]: a bit per layer that can enter it
+  std::uint8_t press_to[27 * 64];  ///< [layer * 64 + kind]: the layer a press leads to, or kNoPress
+
+  explicit RuleTable(std::uint32_t colors) {
+    std::memset(press_to, kNoPress, sizeof press_to);
     for (std::uint32_t layer = 0; layer <= colors; ++layer)
-      for (unsigned kind = 0; kind < kKinds; ++kind) {
-        const char c = kind_char(static_cast<std::uint8_t>(kind));
-        if (is_active_button(layer_color(layer), c))
-          to[layer * 64 + kind] = static_cast<std::uint8_t>(layer_index(pressed_layer(c)));
+      for (unsigned kind = kWall; kind < kKinds; ++kind) {
+        const char color = layer_color(layer), symbol = kind_char(static_cast<std::uint8_t>(kind));
+        if (is_passable(color, symbol)) open_in[kind] |= std::uint32_t{1} << layer;
+        if (is_active_button(color, symbol))
+          press_to[layer * 64 + kind] = static_cast<std::uint8_t>(layer_index(pressed_layer(symbol)));
       }
   }
-  std::uint8_t at(std::uint32_t layer, std::uint8_t kind) const { return to[layer * 64 + kind]; }
+  std::uint8_t press(std::uint32_t layer, std::uint8_t kind) const { return press_to[layer * 64 + kind]; }
+  bool open(std::uint32_t layer, unsigned kind) const { return open_in[kind] >> layer & 1; }
+  bool walk(std::uint32_t layer, unsigned kind) const { return open(layer, kind) && press_to[layer * 64 + kind] == kNoPress; }
 };
-
-}  // namespace
 
 /// The numbering of states: a state (layer, cell) is layer << shift | cell, where
 /// 1 << shift is the grid's size rounded up to a power of two. Computed in 64 bits: a map
@@ -877,44 +913,37 @@ class StateNumbering {
   std::uint32_t cell_mask_;
 };
 
-/// The states of a puzzle and what the exact search knows of each. `blocked`, one bit
-/// per state, is set where a state cannot be discovered: a wall, a door closed in its
-/// layer, the outside of the map, or a state discovered already; so checking a
-/// neighbour is one bit test. `how`, half a byte per state, says how a state was
-/// discovered (see How); it starts as zero and only discovered states touch it, so the
-/// pages of states never discovered cost no memory.
+/// The states of a puzzle and what the exact search knows of each. `open`, one bit per
+/// state, is set where a state can still be discovered by a move: a cell its layer can
+/// enter, not discovered yet; so checking a neighbour is one bit test, and the outside
+/// of the map (zero-filled, never written) costs no memory. `how`, half a byte per
+/// state, says how a state was discovered (see How); it starts as zero and only
+/// discovered states touch it, so the pages of states never discovered cost nothing.
 class StateSpace {
  public:
-  explicit StateSpace(const Puzzle& puzzle) : layout_(puzzle.layout), numbers_(layout_) {
-    const std::uint64_t states = numbers_.states(puzzle.colors + 1);
-    assert(states <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
-    blocked_ = Buffer<std::uint64_t>(static_cast<std::size_t>(states / 64 + 1));
-    how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(states / 4 + 1));
-    // Blocked in every layer: what '^' cannot enter (walls, every door) and the outside
-    // of the map; then in each color's layer its own doors open.
-    std::uint64_t blocked_on_caret[256] = {};
-    for (unsigned kind = 0; kind < kKinds; ++kind)
-      blocked_on_caret[kind] = !is_passable(kNoColor, kind_char(static_cast<std::uint8_t>(kind)));
+  StateSpace(const Puzzle& puzzle, const RuleTable& rules) : layout_(puzzle.layout), numbers_(layout_) {
+    const std::uint32_t layers = puzzle.colors + 1, every_layer = (std::uint32_t{1} << layers) - 1;
+    assert(numbers_.states(layers) <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
+    open_ = Buffer<std::uint64_t>(static_cast<std::size_t>(numbers_.states(layers) / 64 + 1));
+    how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(numbers_.states(layers) / 4 + 1));
+    // In every layer the cells of the kinds that every layer enters; then the cells of
+    // each kind that only some layers enter (doors), in those layers.
     const std::uint8_t* const grid = puzzle.grid.data();
-    std::vector<std::uint64_t> everywhere(static_cast<std::size_t>(layout_.cells() / 64), ~std::uint64_t{0});
-    for (std::size_t w = layout_.used_begin() / 64; w < layout_.used_end() / 64; ++w) {
-      std::uint64_t word = 0;
-      for (unsigned j = 0; j < 64; ++j) word |= blocked_on_caret[grid[w * 64 + j]] << j;
-      everywhere[w] = word;
-    }
-    const std::uint8_t* const end = grid + layout_.used_end();
-    for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
-      std::uint64_t* const bits = &blocked_[numbers_.state(layer, 0) / 64];
-      std::copy(everywhere.begin(), everywhere.end(), bits);
-      if (layer == 0) continue;
-      const std::uint8_t door = static_cast<std::uint8_t>(kDoor + layer - 1);
-      assert(is_passable(layer_color(layer), kind_char(door)));
-      for (const std::uint8_t* at = grid;
-           (at = static_cast<const std::uint8_t*>(std::memchr(at, door, static_cast<std::size_t>(end - at))));
-           ++at) {
-        const std::size_t cell = static_cast<std::size_t>(at - grid);
-        bits[cell / 64] &= ~(std::uint64_t{1} << (cell % 64));
-      }
+    const std::size_t begin = static_cast<std::size_t>(layout_.used_begin()), end = static_cast<std::size_t>(layout_.used_end());
+    std::uint64_t everywhere[64];
+    for (unsigned kind = 0; kind < 64; ++kind) everywhere[kind] = rules.open_in[kind] == every_layer;
+    std::vector<std::uint64_t> base((end - begin) / 64);
+    for (std::size_t w = 0; w < base.size(); ++w)
+      for (unsigned j = 0; j < 64; ++j) base[w] |= everywhere[grid[begin + w * 64 + j]] << j;
+    for (std::uint32_t layer = 0; layer < layers; ++layer)
+      std::copy(base.begin(), base.end(), &open_[(numbers_.state(layer, 0) + begin) / 64]);
+    for (unsigned kind = 0; kind < kKinds; ++kind) {
+      if (rules.open_in[kind] == 0 || everywhere[kind]) continue;
+      for (const std::uint8_t* at = grid + begin;
+           (at = static_cast<const std::uint8_t*>(std::memchr(at, static_cast<int>(kind), static_cast<std::size_t>(grid + end - at))));
+           ++at)
+        for (std::uint32_t layer = 0; layer < layers; ++layer)
+          if (rules.open(layer, kind)) mark(numbers_.state(layer, static_cast<std::uint32_t>(at - grid)), 1);
     }
   }
 
@@ -926,23 +955,28 @@ class StateSpace {
   /// The state one step in direction d (0 north .. 3 west) in the same layer.
   std::uint32_t step(std::uint32_t state, int d) const { return layout_.step(d).from(state); }
 
-  bool blocked(std::uint32_t state) const { return blocked_[state >> 6] >> (state & 63) & 1; }
+  bool open(std::uint32_t state) const { return open_[state >> 6] >> (state & 63) & 1; }
+  bool discovered(std::uint32_t state) const { return how(state) != kUndiscovered; }
   /// Marks `state` discovered, `how` (a How, or kPressedHere added to one).
   void discover(std::uint32_t state, unsigned how) {
-    blocked_[state >> 6] |= std::uint64_t{1} << (state & 63);
+    mark(state, 0);
     how_[state >> 2] = static_cast<std::uint16_t>(how_[state >> 2] | how << ((state & 3) * 4));
   }
   unsigned how(std::uint32_t state) const { return how_[state >> 2] >> ((state & 3) * 4) & 15; }
   void prefetch(std::uint32_t state) const {
-    __builtin_prefetch(&blocked_[state >> 6], 1);
+    __builtin_prefetch(&open_[state >> 6], 1);
     __builtin_prefetch(&how_[state >> 2], 1);
   }
 
  private:
+  void mark(std::uint32_t state, std::uint64_t open) {
+    open_[state >> 6] = (open_[state >> 6] & ~(std::uint64_t{1} << (state & 63))) | open << (state & 63);
+  }
+
   const Layout& layout_;
   const StateNumbering numbers_;
-  Buffer<std::uint64_t> blocked_;  ///< a bit per state
-  Buffer<std::uint16_t> how_;      ///< half a byte per state, four to an element
+  Buffer<std::uint64_t> open_;  ///< a bit per state
+  Buffer<std::uint16_t> how_;   ///< half a byte per state, four to an element
 };
 
 // ==== The reachability pass ========================================================
@@ -951,6 +985,12 @@ class StateSpace {
 // seeds their layers for a later round. It settles whether the target can be reached,
 // and for an unsolvable map which cells were discovered: the spec's search discovers
 // every reachable state whatever its order, so that is its output too.
+// What it earns (CPU seconds, best of 3 to 5, make bench's maps): on an unsolvable map
+// the exact search would discover every reachable state one at a time, 9x to 15x
+// slower (2000x2000 with 26 colors, open: 1.45 s against 0.10; 4000x4000 with 25:
+// 5.8 s against 0.43; 2000x2000 rooms: 0.08 s against 0.01); on a solvable map it
+// costs its flood up to the target: 1% on 2000x2000 with 26 colors (0.44 s), 13% on
+// the spec's limit map (3.3 s against 2.9 in queue mode, 3.55 against 3.04 in stack).
 
 namespace {
 
@@ -979,48 +1019,102 @@ inline unsigned gather_bytes(std::uint64_t high_bits) {
   return static_cast<unsigned>(((high_bits >> 7) * 0x0102040810204080) >> 56);
 }
 
-/// The flood. The bit rows of a map: a bit per cell of the bordered map in the layout's
-/// orientation (row y, column x), 64 columns to a word, words_ words to a row. Rows go
-/// in groups of kRows (8, or 1 for a map of few rows), word by word, so that the words
-/// above and below a word are next to it in memory: bit x % 64 of word bit_word(y, x / 64).
-/// Bit planes of the cell classes (floor, traps, doors, buttons, five bits
-/// of a letter's color) give each layer, in a few operations per word, the cells it can
-/// enter (`open`) and walk on from (`walk`: open and not an active button). A bit per
-/// state records what is reached. A layer's flood works through blocks of kRows x 64
-/// cells (a group's words of one column, one cache line of the reached bits for 8) that
-/// gained walkable cells: each block is filled in registers until it settles, then
-/// spreads to the blocks around it. A map of few rows takes blocks of one row: groups of
-/// eight would hold mostly rows outside the map, whose memory every group touches.
+/// The numbering of the reachability pass's bits: a bit per cell of the bordered map in
+/// the layout's orientation (row y, column x), 64 columns to a word, `words` words to a
+/// row. Rows go in groups of kRows (8, or 1 on a map of few rows), word by word, so that
+/// the words above and below a word are next to it in memory; a block is the kRows words
+/// of a group's column.
+template <unsigned kRows>
+struct BitRows {
+  explicit BitRows(const Layout& grid)
+      : layout(grid), words((grid.cols() + 63) / 64), group(kRows * std::size_t{words}),
+        layer_words((std::size_t{grid.rows()} + kRows - 1) / kRows * group) {}
+
+  /// The word of row y's cells 64 * w to 64 * w + 63, and the row and column of bit b of word i.
+  std::size_t word(std::uint32_t y, std::uint32_t w) const { return (std::size_t{y} / kRows * words + w) * kRows + y % kRows; }
+  std::uint32_t y_of(std::size_t i) const { return static_cast<std::uint32_t>(i / group * kRows + i % kRows); }
+  std::uint32_t x_of(std::size_t i, unsigned b) const { return static_cast<std::uint32_t>(i / kRows % words * 64 + b); }
+  /// The bit of a grid cell (word * 64 + bit), and the grid cell of bit b of word i.
+  std::size_t bit(std::uint32_t cell) const {
+    const std::uint32_t x = layout.x_of(cell);
+    return word(layout.y_of(cell), x / 64) * 64 + x % 64;
+  }
+  std::uint32_t cell(std::size_t i, unsigned b) const { return layout.tiled(y_of(i), x_of(i, b)); }
+  static std::size_t block(std::size_t i) { return i / kRows; }
+  static std::size_t first(std::size_t block) { return kRows * block; }
+  static std::size_t in_block(std::size_t i) { return i % kRows; }
+  // The words next to word i: above and below it, before and after it in its row.
+  std::size_t above(std::size_t i) const { return i % kRows > 0 ? i - 1 : i - group + kRows - 1; }
+  std::size_t below(std::size_t i) const { return i % kRows < kRows - 1 ? i + 1 : i + group - kRows + 1; }
+  static std::size_t before(std::size_t i) { return i - kRows; }
+  static std::size_t after(std::size_t i) { return i + kRows; }
+
+  const Layout& layout;
+  const std::uint32_t words;      ///< words of a bit row
+  const std::size_t group;        ///< words of a group of kRows bit rows
+  const std::size_t layer_words;  ///< words of one layer's bit rows, rows rounded up to kRows
+};
+
+/// The flood, on BitRows. Bit planes of the cell classes (floor with '@' and '?', traps,
+/// and with colors doors, buttons and the bits of a letter's color; walls too if a
+/// layer can enter them) give each layer, in a few operations per word, the cells it
+/// can enter (`open`) and walk on from (`walk`: open and not an active button), as the
+/// rule table (so the rule functions) says for each class and color. A bit per state
+/// records what is reached. A layer's flood works through blocks (one cache line of the
+/// reached bits for 8 rows) that gained walkable cells: each block is filled in
+/// registers until it settles, then spreads to the blocks around it. A map of few rows
+/// takes blocks of one row: groups of eight would hold mostly rows outside the map,
+/// whose memory every group touches.
 ///
 /// On a map of few walls every layer floods most of it, mostly over floor, which every
-/// layer walks on alike. So on a map with colors the start's floor region (floor cells
-/// joined by floor) is flooded once, before anything else, as a layer of its own
-/// (layers_, whose masks are the floor); a layer's flood that meets it takes all of it
-/// at once, with the cells around it, and goes on from there (2x faster on 26-color
-/// open unsolvable maps).
+/// layer walks on alike (under the spec's rules). So on a map with colors the start's
+/// floor region (floor cells joined by floor) is flooded once, before anything else, as
+/// a layer of its own (layers_, whose masks are the floor); a layer's flood that meets
+/// it takes all of it at once, with the cells around it, and goes on from there (2x
+/// faster on 26-color open unsolvable maps).
 template <unsigned kRows>
 class Reachability {
  public:
-  explicit Reachability(const Puzzle& puzzle)
-      : puzzle_(puzzle), layout_(puzzle.layout), words_((layout_.cols() + 63) / 64), layers_(puzzle.colors + 1),
-        group_(kRows * std::size_t{words_}), layer_words_((std::size_t{layout_.rows()} + kRows - 1) / kRows * group_),
+  Reachability(const Puzzle& puzzle, const RuleTable& rules)
+      : puzzle_(puzzle), rules_(rules), rows_(puzzle.layout), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
-        plane_count_(puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_),
-        arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(arena_.data()),
+        wall_plane_(enters_walls(rules) ? (puzzle.colors == 0 ? kDoorPlane : kColorPlane + color_bits_) : 0),
+        plane_count_((puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_) + (wall_plane_ != 0)),
+        layer_words_(rows_.layer_words), arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(arena_.data()),
         reached_(planes_ + plane_count_ * layer_words_), region_(reached_ + layers_ * layer_words_),
         beside_region_(region_ + layer_words_), edge_(beside_region_ + layer_words_),
-        seed_bits_(edge_ + layer_words_), pressed_(seed_bits_ + layer_words_), target_(reached_bit(puzzle.target)),
+        seed_bits_(edge_ + layer_words_), pressed_(seed_bits_ + layer_words_), target_(rows_.bit(puzzle.target)),
         masks_(layer_words_), masks_layer_(layer_words_ / kRows), work_(layer_words_ / kRows),
-        listed_(layer_words_ / kRows),
-        has_region_(layers_), seeds_(layers_) {
+        listed_(layer_words_ / kRows), has_region_(layers_), seeds_(layers_) {
     build_planes();
+    // What each layer enters and walks on, and the floor region's (layers_): floor
+    // cells, if every layer walks on them, '@' and '?' included; else no region.
+    bool uniform = puzzle.colors > 0;
+    for (std::uint32_t layer = 0; layer < layers_; ++layer) {
+      recipes_.push_back({term(layer, false), term(layer, true)});
+      for (const unsigned kind : {kFloor, kStart, kTarget}) uniform = uniform && rules_.walk(layer, kind);
+    }
+    use_region_ = uniform;
+    Term floor;
+    floor.floor = ~std::uint64_t{0};
+    recipes_.push_back({floor, floor});
+    // '@' and '?' share the floor's plane: each gets its own rule where its word is made.
+    const std::uint32_t cells[2] = {puzzle.start, puzzle.target};
+    for (unsigned s = 0; s < 2; ++s) {
+      special_[s].bit = rows_.bit(cells[s]);
+      for (std::uint32_t layer = 0; layer <= layers_; ++layer) {
+        const bool region = layer == layers_;
+        special_[s].open |= std::uint32_t{region || rules_.open(layer, kStart + s)} << layer;
+        special_[s].walk |= std::uint32_t{region || rules_.walk(layer, kStart + s)} << layer;
+      }
+    }
   }
 
   /// Floods from the start in rounds, each layer that has seeds in turn, until none has
   /// any; true as soon as a flood reaches the target.
   bool run() {
-    const std::size_t start = reached_bit(puzzle_.start);
-    if (layers_ > 1 && make_region(start)) return true;
+    const std::size_t start = rows_.bit(puzzle_.start);
+    if (use_region_ && make_region(start)) return true;
     seeds_[0].push_back(start);
     for (bool progress = true; progress;) {
       progress = false;
@@ -1036,23 +1130,20 @@ class Reachability {
     return false;
   }
 
-  /// A bit per cell of the grid, in the layout's numbering: reached in any layer.
-  Buffer<std::uint64_t> discovered() const {
-    Buffer<std::uint64_t> cells(static_cast<std::size_t>(layout_.cells() / 64 + 1));
+  /// The cells reached in any layer.
+  CellBits discovered() const {
+    const Layout& layout = puzzle_.layout;
+    CellBits cells(layout);
     // A run of a tile's row (16 or 64 cells) is consecutive in the grid, aligned.
-    const unsigned span = std::min(64u, layout_.tile_cols());
+    const unsigned span = std::min(64u, layout.tile_cols());
     const std::uint64_t span_mask = span == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
-    for (std::uint32_t y = 1; y + 1 < layout_.rows(); ++y) {
-      for (std::uint32_t w = 0; w < words_; ++w) {
-        const std::size_t i = bit_word(y, w);
+    for (std::uint32_t y = 1; y + 1 < layout.rows(); ++y) {
+      for (std::uint32_t w = 0; w < rows_.words; ++w) {
+        const std::size_t i = rows_.word(y, w);
         std::uint64_t any = 0;
         for (std::uint32_t layer = 0; layer < layers_; ++layer) any |= reached_[layer * layer_words_ + i];
-        for (unsigned x = 0; x < 64; x += span) {
-          const std::uint64_t bits = any >> x & span_mask;
-          if (!bits) continue;
-          const std::uint32_t cell = layout_.tiled(y, w * 64 + x);
-          cells[cell / 64] |= bits << (cell % 64);
-        }
+        for (unsigned x = 0; x < 64; x += span)
+          if (any >> x & span_mask) cells.add(layout.tiled(y, w * 64 + x), any >> x & span_mask);
       }
     }
     return cells;
@@ -1062,64 +1153,78 @@ class Reachability {
   // cppcheck-suppress unusedFunction ; used by the tests
   std::pair<bool, bool> masks_at(std::uint32_t layer, std::uint32_t y, std::uint32_t x) {
     enter(layer);
-    const std::size_t i = bit_word(y, x / 64);
-    const Masks word = masks(i / kRows)[i % kRows];
+    const std::size_t i = rows_.word(y, x / 64);
+    const Masks word = masks(rows_.block(i))[rows_.in_block(i)];
     return {word.open >> (x % 64) & 1, word.walk >> (x % 64) & 1};
   }
 
  private:
   /// The planes of a word lie together, floor and traps first; a map of no colors has
-  /// only those two.
-  enum Plane { kFloorPlane, kTrapPlane, kDoorPlane, kButtonPlane, kColorPlane };
+  /// only those two (and walls, last, only if a layer can enter them).
+  enum Plane : unsigned { kFloorPlane, kTrapPlane, kDoorPlane, kButtonPlane, kColorPlane };
 
-  /// What a layer can do on the cells of a word: `open` where it can enter (floor,
-  /// every button and trap, its own doors), `walk` where it can also move on (floor,
-  /// its own doors and buttons, and traps on '^'). tests/ hold these to is_passable
-  /// and is_active_button.
+  /// What a layer can do on the cells of a word: enter them, and walk on from them.
   struct Masks {
     std::uint64_t open, walk;
   };
+  /// Which letters of a class (doors or buttons) a set of a layer's cells holds: all,
+  /// those of the layer's color, and the colors of `list` (rules of no edition of the
+  /// spec: correct, slower).
+  struct Letters {
+    std::uint64_t all = 0, own = 0;  ///< all ones or zero
+    std::uint32_t list = 0;          ///< a bit per color
+  };
+  /// A set of a layer's cells, by class.
+  struct Term {
+    std::uint64_t floor = 0, trap = 0, wall = 0;  ///< all ones or zero
+    unsigned wall_plane = 0;                      ///< where wall is read (0 when zero)
+    Letters doors, buttons;
+  };
+  struct Recipe {
+    Term open, walk;
+  };
+  /// A cell whose kind shares a plane with others ('@' and '?' with the floor): a bit
+  /// per layer that enters it and that walks on from it.
+  struct Special {
+    std::size_t bit = 0;
+    std::uint32_t open = 0, walk = 0;
+  };
 
-  /// The word of row y's cells 64 * w to 64 * w + 63.
-  std::size_t bit_word(std::uint32_t y, std::uint32_t w) const {
-    return (std::size_t{y} / kRows * words_ + w) * kRows + y % kRows;
-  }
-  /// The bit of a grid cell, as bit_word * 64 + bit.
-  std::size_t reached_bit(std::uint32_t cell) const {
-    const std::uint32_t x = layout_.x_of(cell);
-    return bit_word(layout_.y_of(cell), x / 64) * 64 + x % 64;
-  }
+  static bool enters_walls(const RuleTable& rules) { return rules.open_in[kWall] != 0; }
 
-  // The words next to word i: above and below it (the same column of 64 cells), and
-  // before and after it in its row.
-  std::size_t above(std::size_t i) const { return i % kRows > 0 ? i - 1 : i - group_ + kRows - 1; }
-  std::size_t below(std::size_t i) const { return i % kRows < kRows - 1 ? i + 1 : i + group_ - kRows + 1; }
-  static std::size_t before(std::size_t i) { return i - kRows; }
-  static std::size_t after(std::size_t i) { return i + kRows; }
-  /// Calls to(j, bits) for the cells next to `cells` of word i, word by word. No cell
-  /// of `cells` lies on the map's wall border, so every one of those words exists.
-  template <class To>
-  void around(std::size_t i, std::uint64_t cells, To to) const {
-    to(i, cells << 1 | cells >> 1);
-    if (cells >> 63) to(after(i), 1);
-    if (cells & 1) to(before(i), std::uint64_t{1} << 63);
-    to(above(i), cells);
-    to(below(i), cells);
+  /// The cells of `layer` that it enters (or walks on from, `walk`), from the rule table.
+  Term term(std::uint32_t layer, bool walk) const {
+    auto in = [&](unsigned kind) { return walk ? rules_.walk(layer, kind) : rules_.open(layer, kind); };
+    auto all = [](bool yes) { return yes ? ~std::uint64_t{0} : 0; };
+    auto letters = [&](unsigned first) {
+      Letters l;
+      std::uint32_t colors = 0;
+      for (std::uint32_t k = 0; k + 1 < layers_; ++k) colors |= std::uint32_t{in(first + k)} << k;
+      if (colors == (std::uint32_t{1} << (layers_ - 1)) - 1) l.all = all(true);
+      else if (layer > 0 && colors == std::uint32_t{1} << (layer - 1)) l.own = all(true);
+      else l.list = colors;
+      return l;
+    };
+    Term t;
+    t.floor = all(in(kFloor)), t.trap = all(in(kTrap)), t.wall = all(in(kWall)), t.wall_plane = wall_plane_;
+    t.doors = letters(kDoor), t.buttons = letters(kButton);
+    return t;
   }
 
   /// The planes, eight cells at a time (the tile rows are at least 16 cells long), a
   /// word of each plane gathered in registers and stored once.
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
-    const std::uint32_t cols = layout_.cols();
-    for (std::uint32_t y = 1; y + 1 < layout_.rows(); ++y) {
-      for (std::uint32_t w = 0; w < words_; ++w) {
-        std::uint64_t word[kColorPlane + 5] = {};
-        for (unsigned j = 0; j < 8 && w * 64 + j * 8 < cols; ++j) {
-          const std::uint64_t kinds = eight_kinds(grid + layout_.tiled(y, w * 64 + j * 8));
+    const Layout& layout = puzzle_.layout;
+    for (std::uint32_t y = 1; y + 1 < layout.rows(); ++y) {
+      for (std::uint32_t w = 0; w < rows_.words; ++w) {
+        std::uint64_t word[kColorPlane + 6] = {};
+        for (unsigned j = 0; j < 8 && w * 64 + j * 8 < layout.cols(); ++j) {
+          const std::uint64_t kinds = eight_kinds(grid + layout.tiled(y, w * 64 + j * 8));
           const std::uint64_t from_floor = kinds_from(kinds, kFloor), from_door = kinds_from(kinds, kDoor);
           const unsigned shift = j * 8;
           word[kFloorPlane] |= std::uint64_t{gather_bytes(from_floor & ~from_door)} << shift;
+          if (wall_plane_) word[wall_plane_] |= std::uint64_t{gather_bytes(kinds_from(kinds, kWall) & ~from_floor)} << shift;
           if (!from_door) continue;  // most cells are floor or wall
           const std::uint64_t from_button = kinds_from(kinds, kButton), trap = kinds_from(kinds, kTrap);
           const std::uint64_t door = from_door & ~from_button, button = from_button & ~trap;
@@ -1127,13 +1232,13 @@ class Reachability {
           const std::uint64_t letters = (door | button) >> 7;
           const std::uint64_t color = (kinds & letters * 0xFF) - letters * kDoor - (button >> 7) * (kButton - kDoor);
           word[kTrapPlane] |= std::uint64_t{gather_bytes(trap)} << shift;
-          if (plane_count_ == kDoorPlane) continue;
+          if (layers_ == 1) continue;
           word[kDoorPlane] |= std::uint64_t{gather_bytes(door)} << shift;
           word[kButtonPlane] |= std::uint64_t{gather_bytes(button)} << shift;
           for (unsigned b = 0; b < color_bits_; ++b)
             word[kColorPlane + b] |= std::uint64_t{gather_bytes((color >> b & kEveryByte) << 7)} << shift;
         }
-        std::copy_n(word, plane_count_, &planes_[bit_word(y, w) * plane_count_]);
+        std::copy_n(word, plane_count_, &planes_[rows_.word(y, w) * plane_count_]);
       }
     }
   }
@@ -1142,7 +1247,35 @@ class Reachability {
   void enter(std::uint32_t layer) {
     layer_ = layer;
     layer_reached_ = layer == layers_ ? region_ : &reached_[layer * layer_words_];
-    for (unsigned b = 0; b < 5; ++b) flip_[b] = ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
+    own_ = layer > 0 && layer < layers_;
+    for (unsigned b = 0; b < 5; ++b) flip_[b] = own_ && ((layer - 1) >> b & 1) ? 0 : ~std::uint64_t{0};
+  }
+
+  /// The letters of color `color` among the cells of planes p.
+  std::uint64_t of_color(const std::uint64_t* p, std::uint32_t color) const {
+    std::uint64_t cells = ~std::uint64_t{0};
+    for (unsigned b = 0; b < color_bits_; ++b) cells &= p[kColorPlane + b] ^ ((color >> b & 1) - std::uint64_t{1});
+    return cells;
+  }
+  /// The letters of the current layer's color among the cells of planes p.
+  std::uint64_t own_color(const std::uint64_t* p) const {
+    std::uint64_t cells = ~std::uint64_t{0};
+    for (unsigned b = 0; b < color_bits_; ++b) cells &= p[kColorPlane + b] ^ flip_[b];
+    return cells;
+  }
+  /// The letters of the colors `list` among the cells of planes p.
+  std::uint64_t of_colors(const std::uint64_t* p, std::uint32_t list) const {
+    std::uint64_t cells = 0;
+    for (; list; list &= list - 1) cells |= of_color(p, static_cast<std::uint32_t>(__builtin_ctz(list)));
+    return cells;
+  }
+  /// The cells of term `t` among those of planes p: `own` are the letters of the layer's
+  /// color, `doors` and `buttons` the planes of letters (zero without colors). Without a
+  /// plane of walls, t.wall is 0.
+  static std::uint64_t of_term(const Term& t, const std::uint64_t* p, std::uint64_t own, std::uint64_t doors,
+                             std::uint64_t buttons) {
+    return (t.floor & p[kFloorPlane]) | (t.trap & p[kTrapPlane]) | (t.wall & p[t.wall_plane]) |
+           (doors & (t.doors.all | (t.doors.own & own))) | (buttons & (t.buttons.all | (t.buttons.own & own)));
   }
 
   /// The masks of the current layer for the words of a block, made from the planes in
@@ -1151,42 +1284,51 @@ class Reachability {
   /// less than the new pages of a buffer per layer and, unlike making a whole layer's
   /// masks at once, nothing for blocks a flood never meets.
   const Masks* masks(std::size_t block) {
-    Masks* const out = &masks_[kRows * block];
+    Masks* const out = &masks_[rows_.first(block)];
     if (masks_layer_[block] == layer_ + 1) return out;
     masks_layer_[block] = static_cast<std::uint8_t>(layer_ + 1);
+    const Recipe& recipe = recipes_[layer_];
+    const bool letters = layers_ > 1, lists = recipe.open.doors.list | recipe.open.buttons.list |
+                                                    recipe.walk.doors.list | recipe.walk.buttons.list;
     for (std::size_t k = 0; k < kRows; ++k) {
-      const std::uint64_t* const p = &planes_[(kRows * block + k) * plane_count_];
-      if (layer_ == layers_) {  // the floor region's flood
-        out[k].open = out[k].walk = p[kFloorPlane];
-      } else if (plane_count_ == kDoorPlane) {  // no letters: traps are floor on '^'
-        out[k].open = out[k].walk = p[kFloorPlane] | p[kTrapPlane];
-      } else {
-        std::uint64_t own = 0;  // letters of the layer's color
-        if (layer_ != 0) {
-          own = p[kDoorPlane] | p[kButtonPlane];
-          for (unsigned b = 0; b < color_bits_; ++b) own &= p[kColorPlane + b] ^ flip_[b];
-        }
-        out[k].open = p[kFloorPlane] | p[kButtonPlane] | p[kTrapPlane] | (own & p[kDoorPlane]);
-        out[k].walk = p[kFloorPlane] | (own & (p[kDoorPlane] | p[kButtonPlane])) | (layer_ == 0 ? p[kTrapPlane] : 0);
+      const std::uint64_t* const p = &planes_[(rows_.first(block) + k) * plane_count_];
+      const std::uint64_t own = own_ ? own_color(p) : 0;
+      const std::uint64_t doors = letters ? p[kDoorPlane] : 0, buttons = letters ? p[kButtonPlane] : 0;
+      out[k] = {of_term(recipe.open, p, own, doors, buttons), of_term(recipe.walk, p, own, doors, buttons)};
+      if (lists) {  // rules of no edition of the spec
+        const Term* terms[2] = {&recipe.open, &recipe.walk};
+        for (int m = 0; m < 2; ++m)
+          (m ? out[k].walk : out[k].open) |= (doors & of_colors(p, terms[m]->doors.list)) |
+                                             (buttons & of_colors(p, terms[m]->buttons.list));
       }
+    }
+    for (const Special& s : special_) {
+      if (rows_.block(s.bit / 64) != block) continue;
+      Masks& word = out[rows_.in_block(s.bit / 64)];
+      const std::uint64_t bit = std::uint64_t{1} << (s.bit % 64);
+      word.open = (word.open & ~bit) | ((s.open >> layer_ & 1) ? bit : 0);
+      word.walk = (word.walk & ~bit) | ((s.walk >> layer_ & 1) ? bit : 0);
     }
     return out;
   }
 
+  /// Lists a block to spread from, once.
+  void list(std::size_t block) {
+    if (listed_[block]) return;
+    listed_[block] = 1;
+    work_[top_++] = block;
+  }
   /// Reaches the cells `bits` of word i that the current layer can enter and has not
   /// reached yet; lists the block to spread from if it gained walkable cells, and the
   /// active buttons among them to press.
   void reach(std::size_t i, std::uint64_t bits) {
     bits &= ~layer_reached_[i];  // first: then a block's masks are made only if it gains cells
     if (!bits) return;
-    const Masks& word = masks(i / kRows)[i % kRows];
+    const Masks& word = masks(rows_.block(i))[rows_.in_block(i)];
     bits &= word.open;
     if (!bits) return;
     layer_reached_[i] |= bits;
-    if ((bits & word.walk) && !listed_[i / kRows]) {
-      listed_[i / kRows] = 1;
-      work_[top_++] = i / kRows;
-    }
+    if (bits & word.walk) list(rows_.block(i));
     if (bits & ~word.walk) stop_at(i, bits & ~word.walk);
   }
   /// Records cells of word i that the layer reached and cannot walk on from: active buttons.
@@ -1194,19 +1336,38 @@ class Reachability {
     if (!pressed_[i]) pressed_words_.push_back(i);
     pressed_[i] |= buttons;
   }
-  /// Reaches the cells `bits` of word i and steps from those the layer walks on to
-  /// their neighbours, without listing the block: for cells beside the floor region,
-  /// once the layer has it, whose neighbours are mostly in it already.
-  void reach_beside(std::size_t i, std::uint64_t bits) {
-    bits &= ~layer_reached_[i];  // as in reach
-    if (!bits) return;
-    const Masks& word = masks(i / kRows)[i % kRows];
-    bits &= word.open;
+  /// Reaches the cells `bits` of word i where the start or a press arrives, whether or
+  /// not the layer could enter them (a press is not a move), as the exact search
+  /// discovers them; stops at the active buttons among them, and goes on from the rest:
+  /// into the floor region if it is one step away (taking it all), and from those it
+  /// walks on by listing their block, or once the layer has the region, which holds
+  /// most of their neighbours already, by stepping to their neighbours at once.
+  void arrive(std::size_t i, std::uint64_t bits) {
+    bits &= ~layer_reached_[i];
     if (!bits) return;
     layer_reached_[i] |= bits;
-    const std::uint64_t walk = word.walk;
-    if (bits & ~walk) stop_at(i, bits & ~walk);
-    around(i, bits & walk, [this](std::size_t j, std::uint64_t next) { reach(j, next); });
+    const Masks& word = masks(rows_.block(i))[rows_.in_block(i)];
+    std::uint64_t leave = bits & word.walk;  // cells to go on from
+    for (std::uint64_t rest = bits & ~word.walk; rest; rest &= rest - 1) {
+      const unsigned x = static_cast<unsigned>(__builtin_ctzll(rest));
+      if (rules_.press(layer_, kind_at(i, x)) != kNoPress) stop_at(i, std::uint64_t{1} << x);
+      else leave |= std::uint64_t{1} << x;  // a cell the layer could not enter: it goes on by moves
+    }
+    if (region_made_ && !has_region_[layer_] && ((bits & region_[i]) | (leave & beside_region_[i]))) take_region();
+    const bool beside = region_made_ && has_region_[layer_];
+    if (!beside && (leave & word.walk)) list(rows_.block(i));
+    around(i, beside ? leave : leave & ~word.walk, [this](std::size_t j, std::uint64_t next) { reach(j, next); });
+  }
+  /// Calls to(j, bits) for the cells next to `cells` of word i, word by word. No cell
+  /// of `cells` lies on the map's wall border, so every one of those words exists.
+  template <class To>
+  void around(std::size_t i, std::uint64_t cells, To to) const {
+    if (!cells) return;
+    to(i, cells << 1 | cells >> 1);
+    if (cells >> 63) to(rows_.after(i), 1);
+    if (cells & 1) to(rows_.before(i), std::uint64_t{1} << 63);
+    to(rows_.above(i), cells);
+    to(rows_.below(i), cells);
   }
 
   /// Calls visit(i) for each word i listed in `words` (those whose `bits` are not zero),
@@ -1231,7 +1392,7 @@ class Reachability {
     while (region_end_ > 0 && !region_[region_end_ - 1]) --region_end_;
     while (region_begin_ < region_end_ && !region_[region_begin_]) ++region_begin_;
     for (std::size_t i = region_begin_; i < region_end_; ++i)
-      if (region_[i]) around(i, region_[i], [this](std::size_t j, std::uint64_t cells) { beside_region_[j] |= cells; });
+      around(i, region_[i], [this](std::size_t j, std::uint64_t cells) { beside_region_[j] |= cells; });
     const auto [begin, end] = around_region();
     for (std::size_t i = begin; i < end; ++i) beside_region_[i] &= ~region_[i];
     region_made_ = true;
@@ -1239,8 +1400,9 @@ class Reachability {
   }
   /// The words of the floor region and of the cells beside it, from a block's first word.
   std::pair<std::size_t, std::size_t> around_region() const {
-    return {region_begin_ >= group_ + kRows ? (region_begin_ - group_ - kRows) / kRows * kRows : 0,
-            std::min(layer_words_, region_end_ + group_ + kRows)};
+    const std::size_t margin = rows_.group + kRows;
+    return {region_begin_ >= margin ? rows_.first(rows_.block(region_begin_ - margin)) : 0,
+            std::min(layer_words_, region_end_ + margin)};
   }
 
   /// Gives the current layer the whole floor region and the cells beside it that it can
@@ -1251,8 +1413,8 @@ class Reachability {
     for (std::size_t i = region_begin_; i < region_end_; ++i) layer_reached_[i] |= region_[i];
     const Masks* here = nullptr;
     for (std::size_t i = begin; i < end; ++i) {  // begin is a block's first word
-      if (i % kRows == 0) here = masks(i / kRows);
-      const Masks& word = here[i % kRows];
+      if (rows_.in_block(i) == 0) here = masks(rows_.block(i));
+      const Masks& word = here[rows_.in_block(i)];
       const std::uint64_t entered = beside_region_[i] & word.open & ~layer_reached_[i];
       if (!entered) continue;
       layer_reached_[i] |= entered;
@@ -1260,7 +1422,6 @@ class Reachability {
       if (entered & ~word.walk) stop_at(i, entered & ~word.walk);
     }
     for (std::size_t i = begin; i < end; ++i) {
-      if (!edge_[i]) continue;
       around(i, edge_[i], [this](std::size_t j, std::uint64_t cells) { reach(j, cells); });
       edge_[i] = 0;
     }
@@ -1275,14 +1436,12 @@ class Reachability {
       seed_bits_[bit / 64] |= std::uint64_t{1} << (bit % 64);
     }
     in_order(words, seed_bits_, [&](std::size_t i) {
-      if (region_made_ && !has_region_[layer_] && (seed_bits_[i] & (region_[i] | beside_region_[i]))) take_region();
-      if (region_made_ && has_region_[layer_]) reach_beside(i, seed_bits_[i]);
-      else reach(i, seed_bits_[i]);
+      arrive(i, seed_bits_[i]);
       seed_bits_[i] = 0;
     });
   }
 
-  /// Fills a block in registers: from the reached `cells` of its eight words, the runs
+  /// Fills a block in registers: from the reached `cells` of its words, the runs
   /// of walkable cells they lie in, spread down the block's rows and back up until a
   /// sweep adds nothing (`runs`); then adds to `cells` those runs and the open cells
   /// beside, above and below them.
@@ -1330,7 +1489,7 @@ class Reachability {
     while (top_ > 0) {
       const std::size_t block = work_[--top_];
       listed_[block] = 0;
-      const std::size_t first = kRows * block;
+      const std::size_t first = rows_.first(block);
       const Masks* const here = masks(block);
       std::uint64_t cells[kRows], runs[kRows];
       for (unsigned k = 0; k < kRows; ++k) cells[k] = layer_reached_[first + k];
@@ -1340,11 +1499,11 @@ class Reachability {
         layer_reached_[first + k] = cells[k];
         if (buttons) stop_at(first + k, buttons);
       }
-      if (runs[0]) reach(above(first), runs[0]);
-      if (runs[kRows - 1]) reach(below(first + kRows - 1), runs[kRows - 1]);
+      if (runs[0]) reach(rows_.above(first), runs[0]);
+      if (runs[kRows - 1]) reach(rows_.below(first + kRows - 1), runs[kRows - 1]);
       for (unsigned k = 0; k < kRows; ++k) {
-        if (runs[k] >> 63) reach(after(first + k), 1);
-        if (runs[k] & 1) reach(before(first + k), std::uint64_t{1} << 63);
+        if (runs[k] >> 63) reach(rows_.after(first + k), 1);
+        if (runs[k] & 1) reach(rows_.before(first + k), std::uint64_t{1} << 63);
       }
       if (region_made_ && !has_region_[layer]) {
         std::uint64_t meets = 0;
@@ -1356,65 +1515,66 @@ class Reachability {
     return false;
   }
 
-  /// Seeds the layers of the active buttons that the last flood reached, going through
-  /// memory in order (and clearing pressed_).
+  /// Seeds the layers of the active buttons that the last flood reached, where the rule
+  /// table says a press leads, going through memory in order (and clearing pressed_).
   void press() {
     in_order(pressed_words_, pressed_, [&](std::size_t i) {
       for (std::uint64_t bits = pressed_[i]; bits; bits &= bits - 1) {
         const unsigned x = static_cast<unsigned>(__builtin_ctzll(bits));
-        seeds_[pressed_layer_at(i, x)].push_back(i * 64 + x);
+        seeds_[rules_.press(layer_, kind_at(i, x))].push_back(i * 64 + x);
       }
       pressed_[i] = 0;
     });
   }
-  /// The layer a press of the active button or trap at bit x of word i leads to: '^'
-  /// for a trap, else its letter's layer, read from the planes.
-  std::uint32_t pressed_layer_at(std::size_t i, unsigned x) const {
+  /// The kind of the cell at bit x of word i: from the planes for a trap or a button
+  /// (what is pressed, under the spec's rules), else from the grid.
+  std::uint8_t kind_at(std::size_t i, unsigned x) const {
     const std::uint64_t* const p = &planes_[i * plane_count_];
-    std::uint32_t next = 0;
-    if (!(p[kTrapPlane] >> x & 1)) {
-      next = 1;
-      for (unsigned b = 0; b < color_bits_; ++b) next += static_cast<std::uint32_t>(p[kColorPlane + b] >> x & 1) << b;
-    }
-    assert(next == layer_index(pressed_layer(kind_char(puzzle_.grid[layout_.tiled(
-                       static_cast<std::uint32_t>(i / group_ * kRows + i % kRows),
-                       static_cast<std::uint32_t>(i / kRows % words_ * 64 + x))]))));
-    return next;
+    if (p[kTrapPlane] >> x & 1) return kTrap;
+    if (layers_ == 1 || !(p[kButtonPlane] >> x & 1)) return puzzle_.grid[rows_.cell(i, x)];
+    unsigned color = 0;
+    for (unsigned b = 0; b < color_bits_; ++b) color |= static_cast<unsigned>(p[kColorPlane + b] >> x & 1) << b;
+    return static_cast<std::uint8_t>(kButton + color);
   }
 
   const Puzzle& puzzle_;
-  const Layout& layout_;
-  const std::uint32_t words_, layers_;  ///< words of a bit row; layers of the puzzle
-  const std::size_t group_;        ///< words in a group of eight bit rows
-  const std::size_t layer_words_;  ///< words of one layer's bit rows, rows rounded up to eight
+  const RuleTable& rules_;
+  const BitRows<kRows> rows_;
+  const std::uint32_t layers_;     ///< layers of the puzzle
   const unsigned color_bits_;      ///< color planes in use: enough bits for the colors 0 .. colors - 1
-  const unsigned plane_count_;     ///< planes in use: floor and traps, and with colors doors, buttons and color_bits_
+  const unsigned wall_plane_;      ///< the walls' plane, or 0 when no layer can enter a wall
+  const unsigned plane_count_;     ///< planes in use: floor and traps, with colors doors, buttons and color_bits_
+  const std::size_t layer_words_;  ///< of rows_
   // The word arrays in one allocation, zero-filled by calloc (the layers never flooded
   // cost no memory). One large block goes back to the system when the pass ends; as
   // separate blocks, malloc would keep some for later, and the exact search, which needs
   // other sizes, would add its pages to them.
   Buffer<std::uint64_t> arena_;
-  std::uint64_t* const planes_;         ///< [bit_word * plane_count_ + plane]
-  std::uint64_t* const reached_;        ///< [layer * layer_words_ + bit_word]
+  std::uint64_t* const planes_;         ///< [word * plane_count_ + plane]
+  std::uint64_t* const reached_;        ///< [layer * layer_words_ + word]
   std::uint64_t* const region_;         ///< the start's floor region, on a map with colors
   std::uint64_t* const beside_region_;  ///< the cells beside the floor region, not in it
   std::uint64_t* const edge_;           ///< take_region's cells beside the region that the layer walks on
   std::uint64_t* const seed_bits_;      ///< a flood's seeds, gathered
   std::uint64_t* const pressed_;        ///< the active buttons the flood reached
   const std::size_t target_;            ///< the target's reached bit
-  Buffer<Masks> masks_;                 ///< [bit_word]: the masks of layer masks_layer_[block] - 1
-  Buffer<std::uint8_t> masks_layer_;    ///< per block of eight words: 1 + the layer its masks are for, 0 none
+  Buffer<Masks> masks_;                 ///< [word]: the masks of layer masks_layer_[block] - 1
+  Buffer<std::uint8_t> masks_layer_;    ///< per block: 1 + the layer its masks are for, 0 none
   std::vector<std::size_t> work_;       ///< the blocks the flood has still to spread from: a stack
   std::size_t top_ = 0;                 ///< of work_
   std::vector<std::uint8_t> listed_;    ///< per block: in work_
   std::vector<std::size_t> pressed_words_;  ///< the words of pressed_ that are not zero
+  std::vector<Recipe> recipes_;         ///< per layer, and the floor region's
+  Special special_[2];                  ///< '@' and '?'
+  bool use_region_ = false;             ///< whether every layer walks on the floor alike
   bool region_made_ = false;
   std::size_t region_begin_ = 0, region_end_ = layer_words_;  ///< the words of region_ with cells
   std::vector<bool> has_region_;        ///< per layer: took the floor region
   std::vector<std::vector<std::size_t>> seeds_;  ///< per layer: reached bits to flood from in its next round
   std::uint32_t layer_ = 0;             ///< the layer being flooded
+  bool own_ = false;                    ///< whether it has a color (not '^', not the region)
+  std::uint64_t flip_[5] = {};          ///< XORed into the color planes: all ones where its color's bit is 0
   std::uint64_t* layer_reached_ = nullptr;  ///< its reached bits
-  std::uint64_t flip_[5] = {};          ///< XORed into the color planes: all ones where the layer's color bit is 0
 };
 
 }  // namespace
@@ -1436,9 +1596,9 @@ constexpr bool kTraceBuild = false;
 inline void trace(const StateSpace&, std::uint32_t) {}
 #endif
 
-/// The search container: a double-ended queue of states in blocks of 16384, 4 bytes
+/// The search container: a double-ended queue of states in chunks of 16384, 4 bytes
 /// per waiting state, that never copies them. A queue takes from the front, a stack
-/// from the back; an emptied block is kept for the next one. (std::deque allocates a
+/// from the back; an emptied chunk is kept for the next one. (std::deque allocates a
 /// block per 128 states and frees it when emptied: 1.2x slower on the largest maps.)
 class StateDeque {
  public:
@@ -1446,13 +1606,13 @@ class StateDeque {
   StateDeque(const StateDeque&) = delete;
   StateDeque& operator=(const StateDeque&) = delete;
   ~StateDeque() {
-    for (std::uint32_t* block : blocks_) delete[] block;
+    for (std::uint32_t* chunk : chunks_) delete[] chunk;
     delete[] spare_;
   }
 
   bool empty() const { return head_ == tail_; }
   void push_back(std::uint32_t state) {
-    if (tail_ == tail_end_) add_block();
+    if (tail_ == tail_end_) add_chunk();
     *tail_++ = state;
   }
   std::uint32_t pop_front() {
@@ -1461,79 +1621,78 @@ class StateDeque {
     return state;
   }
   std::uint32_t pop_back() {
-    if (tail_ == tail_begin_) drop_back();  // the back block is empty
+    if (tail_ == tail_begin_) drop_back();  // the back chunk is empty
     return *--tail_;
   }
-  /// The state `ahead` places behind the front, if it is in the front block (for a
+  /// The state `ahead` places behind the front, if it is in the front chunk (for a
   /// prefetch: a queue's next states are known before they are taken).
   bool peek_front(std::size_t ahead, std::uint32_t& state) const {
-    const std::uint32_t* const end = head_end_ == tail_end_ ? tail_ : head_end_;  // one block: to the back
+    const std::uint32_t* const end = head_end_ == tail_end_ ? tail_ : head_end_;  // one chunk: to the back
     if (ahead >= static_cast<std::size_t>(end - head_)) return false;
     state = head_[ahead];
     return true;
   }
 
  private:
-  static constexpr std::size_t kBlock = 16384;
+  static constexpr std::size_t kChunk = 16384;
 
   // Out of line: the hot paths above stay small.
-  __attribute__((noinline)) void add_block() {
-    std::uint32_t* const block = spare_ ? spare_ : new std::uint32_t[kBlock];
+  __attribute__((noinline)) void add_chunk() {
+    std::uint32_t* const chunk = spare_ ? spare_ : new std::uint32_t[kChunk];
     spare_ = nullptr;
-    if (head_ == tail_) {  // empty: start over in this block
-      for (std::uint32_t* old : blocks_) give_back(old);
-      blocks_.clear();
-      head_ = block;
-      head_end_ = block + kBlock;
+    if (head_ == tail_) {  // empty: start over in this chunk
+      for (std::uint32_t* old : chunks_) give_back(old);
+      chunks_.clear();
+      head_ = chunk;
+      head_end_ = chunk + kChunk;
     }
-    blocks_.push_back(block);
-    tail_begin_ = tail_ = block;
-    tail_end_ = block + kBlock;
+    chunks_.push_back(chunk);
+    tail_begin_ = tail_ = chunk;
+    tail_end_ = chunk + kChunk;
   }
   __attribute__((noinline)) void drop_front() {
-    give_back(blocks_.front());
-    blocks_.pop_front();
-    head_ = blocks_.front();
-    head_end_ = head_ + kBlock;
+    give_back(chunks_.front());
+    chunks_.pop_front();
+    head_ = chunks_.front();
+    head_end_ = head_ + kChunk;
   }
   __attribute__((noinline)) void drop_back() {
-    give_back(blocks_.back());
-    blocks_.pop_back();
-    tail_begin_ = blocks_.back();
-    tail_ = tail_end_ = tail_begin_ + kBlock;
+    give_back(chunks_.back());
+    chunks_.pop_back();
+    tail_begin_ = chunks_.back();
+    tail_ = tail_end_ = tail_begin_ + kChunk;
   }
-  void give_back(std::uint32_t* block) {
-    if (spare_) delete[] block;
-    else spare_ = block;
+  void give_back(std::uint32_t* chunk) {
+    if (spare_) delete[] chunk;
+    else spare_ = chunk;
   }
 
-  std::deque<std::uint32_t*> blocks_;  ///< the blocks from front to back
+  std::deque<std::uint32_t*> chunks_;  ///< the chunks from front to back
   std::uint32_t* head_ = nullptr;      ///< the front state
-  std::uint32_t* head_end_ = nullptr;  ///< the end of the front block
+  std::uint32_t* head_end_ = nullptr;  ///< the end of the front chunk
   std::uint32_t* tail_ = nullptr;      ///< one past the back state
   std::uint32_t* tail_begin_ = nullptr;
-  std::uint32_t* tail_end_ = nullptr;  ///< the back block's bounds
-  std::uint32_t* spare_ = nullptr;     ///< an emptied block, kept for the next one
+  std::uint32_t* tail_end_ = nullptr;  ///< the back chunk's bounds
+  std::uint32_t* spare_ = nullptr;     ///< an emptied chunk, kept for the next one
 };
 
 /// The search of "The Algorithm": investigate states in container order (a queue
 /// takes the oldest, a stack the newest), discovering the press of the active button
 /// a state stands on, or else its moves north, east, south and west; stop when a state
 /// on the target is discovered. Returns that state, or kNotFound.
-template <Container kMode, bool kPlainRows, bool kTransposed>
-std::uint32_t exact_search(const Puzzle& puzzle, const PressTable& presses, StateSpace& space) {
+template <Container kMode>
+std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSpace& space) {
   // What the loop reads, in locals that the compiler keeps in registers (the
   // container's stores might alias them where they lie).
-  Step steps[4];
-  compass(kPlainRows, kTransposed, puzzle.layout.band(), steps);
-  const Step north = steps[0], east = steps[1], south = steps[2], west = steps[3];
+  const Layout& layout = puzzle.layout;
+  const Step north = layout.step(0), east = layout.step(1), south = layout.step(2), west = layout.step(3);
   const std::uint8_t* const grid = puzzle.grid.data();
   const std::uint32_t target = puzzle.target;
   StateDeque container;
-  // Discovers `next`, by a move (kByMove + its direction), unless it is blocked; true
-  // if it is `goal`.
+  // Discovers `next`, by a move (kByMove + its direction), if it is open; true if it
+  // is `goal`.
   auto move = [&](std::uint32_t next, unsigned how, std::uint32_t goal) {
-    if (space.blocked(next)) return false;
+    if (!space.open(next)) return false;
     space.discover(next, how);
     container.push_back(next);
     return next == goal;
@@ -1547,10 +1706,10 @@ std::uint32_t exact_search(const Puzzle& puzzle, const PressTable& presses, Stat
     if (kMode == Container::queue && container.peek_front(16, soon)) space.prefetch(soon);
     trace(space, current);
     const std::uint32_t layer = space.layer_of(current), cell = space.cell_of(current);
-    const std::uint8_t press = presses.at(layer, grid[cell]);
+    const std::uint8_t press = rules.press(layer, grid[cell]);
     if (press != kNoPress) {  // an active button: its press is the only action
       const std::uint32_t next = space.state(press, cell);
-      if (!space.blocked(next)) {
+      if (!space.discovered(next)) {  // (a press is not a move: its layer need not enter the cell)
         space.discover(next, kByPress);
         space.discover(current, kPressedHere);
         container.push_back(next);
@@ -1563,17 +1722,6 @@ std::uint32_t exact_search(const Puzzle& puzzle, const PressTable& presses, Stat
       return goal;
   }
   return kNotFound;
-}
-
-/// exact_search for the puzzle's tile shape and orientation.
-template <Container kMode>
-std::uint32_t exact_search(const Puzzle& puzzle, const PressTable& presses, StateSpace& space) {
-  const Layout& layout = puzzle.layout;
-  if (layout.plain_rows())
-    return layout.transposed() ? exact_search<kMode, true, true>(puzzle, presses, space)
-                               : exact_search<kMode, true, false>(puzzle, presses, space);
-  return layout.transposed() ? exact_search<kMode, false, true>(puzzle, presses, space)
-                             : exact_search<kMode, false, false>(puzzle, presses, space);
 }
 
 // ==== The backtrace ================================================================
@@ -1609,7 +1757,7 @@ std::vector<std::uint8_t> backtrace(const StateSpace& space, std::uint32_t end) 
 /// if there is no path), or for an unsolvable map which cells were discovered.
 struct Solution {
   std::vector<std::uint8_t> actions;  ///< kByMove + d (a move in direction d) or kByPress
-  Buffer<std::uint64_t> discovered;   ///< when there are no actions: a bit per grid cell, discovered in any layer
+  CellBits discovered;                ///< when there are no actions: the cells discovered in any layer
 
   bool solved() const { return !actions.empty(); }
 };
@@ -1619,17 +1767,18 @@ namespace {
 /// Runs the reachability pass: true if the target can be reached; if not, records in
 /// `solution` which cells were discovered.
 template <unsigned kRows>
-bool reachable(const Puzzle& puzzle, Solution& solution) {
-  Reachability<kRows> reachability(puzzle);
+bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution) {
+  Reachability<kRows> reachability(puzzle, rules);
   if (reachability.run()) return true;
   solution.discovered = reachability.discovered();
   return false;
 }
 
 /// reachable() with blocks of 8 rows, or of one on a map of few rows (see Reachability).
-bool reachable(const Puzzle& puzzle, Solution& solution) {
+bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution) {
   const std::uint32_t rows = puzzle.layout.rows();  // with the border
-  return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? reachable<8>(puzzle, solution) : reachable<1>(puzzle, solution);
+  return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? reachable<8>(puzzle, rules, solution)
+                                                  : reachable<1>(puzzle, rules, solution);
 }
 
 }  // namespace
@@ -1640,13 +1789,13 @@ bool reachable(const Puzzle& puzzle, Solution& solution) {
 /// build runs the exact search on every map, to show every state it investigates.
 Solution solve(const Puzzle& puzzle, Container container) {
   Solution solution;
-  if (!kTraceBuild && !reachable(puzzle, solution)) return solution;
-  const PressTable presses(puzzle.colors);
-  StateSpace space(puzzle);
-  const std::uint32_t end = container == Container::queue ? exact_search<Container::queue>(puzzle, presses, space)
-                                                          : exact_search<Container::stack>(puzzle, presses, space);
+  const RuleTable rules(puzzle.colors);
+  if (!kTraceBuild && !reachable(puzzle, rules, solution)) return solution;
+  StateSpace space(puzzle, rules);
+  const std::uint32_t end = container == Container::queue ? exact_search<Container::queue>(puzzle, rules, space)
+                                                          : exact_search<Container::stack>(puzzle, rules, space);
   if (end != kNotFound) solution.actions = backtrace(space, end);
-  else if (reachable(puzzle, solution))  // only the trace build gets here, on an unsolvable map
+  else if (reachable(puzzle, rules, solution))  // only the trace build gets here, on an unsolvable map
     fail("internal error: the search did not reach the target, which the reachability pass reaches");
   return solution;
 }
@@ -1701,8 +1850,7 @@ void walk_path(const Puzzle& puzzle, const Solution& solution, Visit visit) {
 
 // cppcheck-suppress unusedFunction ; used by tools/ and the tests
 bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32_t row, std::uint32_t col) {
-  const std::uint32_t cell = puzzle.cell(row, col);
-  return solution.discovered[cell / 64] >> (cell % 64) & 1;
+  return solution.discovered.has(puzzle.cell(row, col));
 }
 
 namespace {
@@ -1837,14 +1985,14 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   // mark touches cost nothing.
   const MapText text{puzzle.height, puzzle.width};
   Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * text.cells() + 63) / 64));
-  std::vector<std::pair<std::uint64_t, char>> presses;
+  std::vector<std::pair<std::uint64_t, char>> press_marks;
   path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col, char mark) {
     const std::uint64_t at = text.mark(layer, row, col);
     if (mark == '+') walked[static_cast<std::size_t>(at / 64)] |= std::uint64_t{1} << (at % 64);
-    else presses.emplace_back(at, mark);
+    else press_marks.emplace_back(at, mark);
   });
-  std::sort(presses.begin(), presses.end());
-  auto next_press = presses.cbegin();
+  std::sort(press_marks.begin(), press_marks.end());
+  auto next_press = press_marks.cbegin();
 
   // The map's characters in MapText's order, without the "\n": each layer's map is made
   // from them a piece at a time, the characters that read as floor on it made '.' (its
@@ -1904,7 +2052,7 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
         }
         at += n;
       }
-      for (; next_press != presses.cend() && next_press->first < end; ++next_press)
+      for (; next_press != press_marks.cend() && next_press->first < end; ++next_press)
         to[text.offset(next_press->first - base) - first] = next_press->second;
       sink.write(piece);
     }
@@ -1916,13 +2064,12 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
   sink.write(kNoSolutionHeader);
   const KindChars chars;
   const std::uint8_t* const grid = puzzle.grid.data();
-  const std::uint64_t* const discovered = solution.discovered.data();
   render_text(
       puzzle, true,
       [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
-          std::uint64_t bits = discovered[at / 64] >> (at % 64);
+          std::uint64_t bits = solution.discovered.from(static_cast<std::uint32_t>(at));
           for (; j < end; ++j, bits >>= 1) out[j * stride] = chars.of[(bits & 1) << 8 | grid[cell + j]];
         }
       },

@@ -21,11 +21,18 @@ BENCHFLAGS = $(BASEFLAGS) -O3 -DNDEBUG
 bench/floor: bench/floor.cpp
 	$(CXX) $(BENCHFLAGS) $< -o $@
 
-# Each run is measured by tools/measure (built by `make tools`).
+# bench/measure: runs one command and reports its wall time, CPU time and peak RSS, for
+# make bench, make grade and make huge; built with the tools (make tools).
+TOOLS += bench/measure
+bench/measure: bench/measure.cpp tools/core.h
+	$(CXX) $(TOOLFLAGS) -I. $< -o $@
+
+# Each run is measured by bench/measure.
 bench: release tools bench/floor
 	@FULL='$(FULL)' RUNS='$(RUNS)' FILTER='$(FILTER)' CHECK='$(CHECK)' BASE='$(BASE)' WRITE='$(WRITE)' bash bench/run
 
-# `make clean` removes the two binaries too (the cached maps stay; rm -rf bench/maps).
+# `make clean` removes bench/floor too (bench/measure is among the TOOLS; the cached
+# maps stay: rm -rf bench/maps).
 clean: clean-bench
 clean-bench:
 	rm -f bench/floor

@@ -4,8 +4,9 @@
 # very targets `make help` lists; it is at most 200 lines; every relative link in it
 # leads to a file; it links the design, the performance table and every tool's README;
 # and it holds no run of five or more lines copied from a file it links or a tool's
-# page (the tools' pages say it once, there). Run by tests/run-all from the repository root; one line
-# per test, then "N passed, M failed".
+# page (the tools' pages say it once, there); and every path that a comment or a page
+# of the repository cites exists. Run by tests/run-all from the repository root; one
+# line per test, then "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
 make -s --no-print-directory help > /tmp/docs-help.$$ 2>&1
 trap 'rm -f /tmp/docs-help.$$' EXIT
@@ -77,6 +78,39 @@ for page in sorted(set(l for l in links + needed if os.path.isfile(l))):
             copied.append("%s: %s ..." % (page, run[0][:60]))
             break
 result("readme-copies-no-run-of-five-lines", copied)
+
+# 5. Every path that a comment or a page of the repository cites exists: a word with a
+#    slash that names a file by its extension (tools/README-show.md) or starts with a
+#    folder of the repository (tools/check), relative to the root or to the citing
+#    file's folder (paths outside the repository, ../shared/..., are not checked: a
+#    clone may lack them). Words with a wildcard or a placeholder in capitals, under
+#    a git-ignored folder (build/, bench/maps/), after "commit:" (git show
+#    f6b398e:docs/...), a "$" (a variable) or a "<" (a system header) are not paths of
+#    the tree.
+import subprocess
+files = subprocess.run(["git", "ls-files"], capture_output=True, text=True).stdout.split()
+text_files = [f for f in files if re.search(r"(\.(cpp|h|md|mk|sh|py|txt)|Makefile|/run|/grade|/[a-z-]+)$", f)
+              and os.path.isfile(f) and not f.startswith("spec-inputs/") and not re.match(r"test-\d", f)]
+cite = re.compile(r"(?<![\w:./$<{-])((?:\.\./shared|tools|tests|bench|docs|spec-inputs|notes|\.ci)/[\w./-]*[\w]"
+                  r"|[\w.-]+/[\w./-]*\.(?:md|cpp|h|hpp|mk|py|sh|png|patch|txt|tsv))(?![\w*$%{<-])")
+def ignored(path):
+    return any(subprocess.run(["git", "check-ignore", "-q", p]).returncode == 0 for p in (path, path + "/"))
+made_up = {"tools/demo"}  # tests/tools_test.cpp's example tool
+missing = []
+for f in text_files:
+    try:
+        body = open(f, encoding="utf-8").read()
+    except UnicodeDecodeError:
+        continue
+    for m in cite.finditer(body):
+        path = m.group(1).rstrip(".")
+        if re.search(r"[A-Z]{3,}|\*|\.\.\.|/$", path) or path.startswith(("build/", "http", "../")):
+            continue
+        here = os.path.join(os.path.dirname(f), path)
+        if os.path.exists(path) or os.path.exists(here) or path in made_up or ignored(path):
+            continue
+        missing.append("%s:%d: %s" % (f, body.count("\n", 0, m.start()) + 1, path))
+result("cited-paths-exist", sorted(set(missing)))
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)

@@ -34,18 +34,22 @@ bool matches_in_every_mode(const Map& m) {
 
 // ==== RulesTest: the fast encodings of the rules agree with the rule functions =========
 
-TEST(RulesTest, ThePressTableFollowsTheRuleFunctions) {
+TEST(RulesTest, TheRuleTableFollowsTheRuleFunctions) {
   for (std::uint32_t colors : {0u, 1u, 5u, 26u}) {
-    const puzzle::PressTable presses(colors);
+    const puzzle::RuleTable rules(colors);
     for (std::uint32_t layer = 0; layer <= colors; ++layer) {
       const char color = puzzle::layer_color(layer);
-      for (unsigned kind = 0; kind < puzzle::kKinds; ++kind) {
+      // The outside of the map reads as a wall and is closed in every layer.
+      EXPECT_FALSE(rules.open(layer, puzzle::kOutside));
+      EXPECT_EQ(rules.press(layer, puzzle::kOutside), puzzle::kNoPress);
+      for (unsigned kind = puzzle::kWall; kind < puzzle::kKinds; ++kind) {
         const char c = puzzle::kind_char(static_cast<std::uint8_t>(kind));
-        const std::uint8_t press = presses.at(layer, static_cast<std::uint8_t>(kind));
+        const std::uint8_t press = rules.press(layer, static_cast<std::uint8_t>(kind));
         EXPECT_EQ(press != puzzle::kNoPress, puzzle::is_active_button(color, c)) << color << " " << c;
         if (press != puzzle::kNoPress) {
           EXPECT_EQ(puzzle::layer_color(press), puzzle::pressed_layer(c));
         }
+        EXPECT_EQ(rules.open(layer, kind), puzzle::is_passable(color, c)) << color << " " << c;
       }
     }
   }
@@ -62,18 +66,24 @@ TEST(RulesTest, BlockedBitsAndReachMasksFollowTheRuleFunctions) {
     const std::string input = "26 " + std::to_string(height) + " " + std::to_string(width) + "\n" + text + "\n";
     puzzle::Puzzle p = puzzle::parse_puzzle(input);
     EXPECT_EQ(p.layout.plain_rows(), p.height == 1);
-    // The exact search's blocked bits: set where a state cannot be entered.
-    const puzzle::StateSpace space(p);
-    for (std::uint32_t layer = 0; layer <= 26; ++layer)
+    // The exact search's open bits: set where a state can be entered, not on the border.
+    const puzzle::RuleTable rules(26);
+    const puzzle::StateSpace space(p, rules);
+    for (std::uint32_t layer = 0; layer <= 26; ++layer) {
+      for (std::uint32_t r = 0; r < p.height; ++r) {
+        EXPECT_FALSE(space.open(space.state(layer, p.cell(r, std::uint32_t(-1)))));
+        EXPECT_FALSE(space.open(space.state(layer, p.cell(r, p.width))));
+      }
       for (std::uint32_t r = 0; r < p.height; ++r)
         for (std::uint32_t c = 0; c < p.width; ++c) {
           const std::uint32_t state = space.state(layer, p.cell(r, c));
-          EXPECT_EQ(space.blocked(state), !puzzle::is_passable(puzzle::layer_color(layer), p.at(r, c)))
+          EXPECT_EQ(space.open(state), puzzle::is_passable(puzzle::layer_color(layer), p.at(r, c)))
               << layer << " " << p.at(r, c);
           EXPECT_EQ(space.layer_of(state), layer);
           EXPECT_EQ(space.row_of(state), r);
           EXPECT_EQ(space.col_of(state), c);
         }
+    }
     // The reachability pass's masks, in blocks of 8 rows and of one: enter where
     // passable, walk on unless pressing.
     auto check_masks = [&](auto reach) {
@@ -88,8 +98,8 @@ TEST(RulesTest, BlockedBitsAndReachMasksFollowTheRuleFunctions) {
                 << color << " " << here;
           }
     };
-    check_masks(puzzle::Reachability<8>(p));
-    check_masks(puzzle::Reachability<1>(p));
+    check_masks(puzzle::Reachability<8>(p, rules));
+    check_masks(puzzle::Reachability<1>(p, rules));
   }
 }
 
@@ -101,9 +111,10 @@ TEST(RulesTest, BlocksOfOneRowAndOfEightReachTheSameCells) {
   for (int i = 0; i < 2000; ++i) {
     const Map m = random_map(rng, i % 2 ? 12 : 40, i % 3 ? 0 : 150);
     const puzzle::Puzzle p = puzzle::parse_puzzle(m.text());
+    const puzzle::RuleTable rules(p.colors);
     puzzle::Solution one, eight;
-    const bool reached = puzzle::reachable<1>(p, one);
-    ASSERT_EQ(reached, puzzle::reachable<8>(p, eight)) << m.text();
+    const bool reached = puzzle::reachable<1>(p, rules, one);
+    ASSERT_EQ(reached, puzzle::reachable<8>(p, rules, eight)) << m.text();
     if (reached) continue;
     ++unsolved;
     for (std::uint32_t r = 0; r < p.height; ++r)

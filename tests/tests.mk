@@ -12,7 +12,7 @@ $(BUILD)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h) $(wildc
 	@mkdir -p $(BUILD)/tests
 	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@ $(GTEST_LIBS)
 
-# tests/trace_test reads the trace of the solver (`make trace`): have it built, and
+# tests/trace_test.cpp reads the trace of the solver (`make trace`): have it built, and
 # rebuilt when the solver changes, before the test runs (also under `make sanitize`).
 $(BUILD)/tests/trace_test $(BUILD)/sanitize/tests/trace_test: | puzzle_trace
 puzzle_trace: $(SOURCES) $(wildcard *.h *.hpp)
@@ -28,3 +28,16 @@ test: prune-tests
 prune-tests:
 	@$(call prune_stale,$(BUILD)/tests,$(TEST_BINS))
 .PHONY: prune-tests
+
+# The rule variants (tests/scripts/rule-variant): tests/rules_test.cpp built against each
+# copy of puzzle.cpp with one rule function changed, as build/rules/NAME/rules_test;
+# tests/rules.sh runs them.
+RULE_VARIANTS := $(shell python3 tests/scripts/rule-variant --list 2>/dev/null)
+RULE_BINS      = $(RULE_VARIANTS:%=$(BUILD)/rules/%/rules_test)
+$(BUILD)/rules/%/puzzle.cpp: puzzle.cpp tests/scripts/rule-variant
+	@mkdir -p $(@D)
+	python3 tests/scripts/rule-variant $* < puzzle.cpp > $@
+$(BUILD)/rules/%/rules_test: tests/rules_test.cpp $(BUILD)/rules/%/puzzle.cpp $(wildcard tests/*.h) $(wildcard tools/*.h) $(BUILD)/tools/catalogue-data.h
+	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I$(@D) -I. -I$(BUILD)/tools $< -o $@ $(GTEST_LIBS)
+test: $(RULE_BINS)
+.PRECIOUS: $(BUILD)/rules/%/puzzle.cpp

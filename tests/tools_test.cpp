@@ -209,9 +209,9 @@ TEST(CoreTest, RunMainTurnsErrorsIntoTheConvention) {
 // ==== ToolsTest: every tool follows the convention ===================================
 
 TEST(ToolsTest, EveryToolExitsTwoOnAUsageErrorAndStatesTheConventionInItsHelp) {
-  for (const char* tool : {"check", "compare", "show", "mapgen", "measure"}) {
-    SCOPED_TRACE(tool);
-    const std::string path = std::string("tools/") + tool;
+  for (const char* tool_path : {"tools/check", "tools/compare", "tools/show", "tools/mapgen", "bench/measure"}) {
+    SCOPED_TRACE(tool_path);
+    const std::string path = tool_path, tool = path.substr(path.find('/') + 1);
     Result bad = run(path + " --bogus");
     EXPECT_EQ(bad.status, core::kExitError);
     EXPECT_EQ(bad.out, "");

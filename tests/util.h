@@ -1,26 +1,22 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// What several test binaries use, each written once. It compiles the solver in
+// What the GoogleTest binaries share, each written once. It compiles the solver in
 // (puzzle.cpp, its main left out by PUZZLE_NO_MAIN), so a test includes this header
 // and not puzzle.cpp:
 //   - running a program with a given standard input and capturing what it prints, files;
 //   - the spec's examples in spec-inputs/ and their expected outputs;
-//   - Rng, the seeded random numbers every randomized test draws from;
-//   - Map, read_map and random_map: maps as text, read strictly, and random valid maps;
-//   - Reference, the spec's algorithm written plainly: the oracle that the solver's
-//     outputs (and its trace) are compared with byte for byte;
 //   - the catalogue of bad inputs (tools/bad-inputs.txt) and the check that the binary
 //     rejects each one;
-//   - the solver in process: a command line parsed, a map solved in one mode.
-// The maps, the reference and the catalogue use nothing of puzzle.cpp: they are written
-// from the spec, independently of the code under test (the catalogue is data, read by
-// tools/catalogue.h). (tools/mapgen keeps its own
-// generator and its own search on purpose: its "solvable" label must not depend on the
-// solver either.) Programs run through /bin/sh from the repository root (tests/run-all
-// starts there).
+//   - the solver in process: a command line parsed, a map solved in one mode;
+// and includes the two headers that use nothing of puzzle.cpp, written from the spec
+// independently of the code under test: tests/maps.h (maps as text, random maps) and
+// tests/reference.h (the spec's algorithm written plainly, the oracle). Programs run
+// through /bin/sh from the repository root (tests/run-all starts there).
 #ifndef PUZZLE_TESTS_UTIL_H
 #define PUZZLE_TESTS_UTIL_H
 
 #include "puzzle.cpp"
+#include "tests/maps.h"
+#include "tests/reference.h"
 #include "tools/catalogue.h"
 
 #include <dirent.h>
@@ -65,14 +61,6 @@ inline void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out) throw std::runtime_error("cannot write " + path);
-}
-
-/// The lines of `text`, without their "\n".
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 /// A fresh empty temporary file; the caller removes it.
@@ -150,263 +138,6 @@ inline std::string expected_output(const std::string& name, const std::string& m
   if (same) return read_file("spec-inputs/out-" + name + ".txt");
   return read_file("spec-inputs/out-" + name + "-" + mode + "-" + output + ".txt");
 }
-
-// ==== Random numbers ===============================================================
-
-/// splitmix64: a small generator with a fixed seed, the same numbers on every machine.
-struct Rng {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  /// A number in [0, n).
-  std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(next() % n); }
-};
-
-// ==== Maps =========================================================================
-
-/// A map as its text holds it: the header, the comment lines and the rows.
-struct Map {
-  std::uint32_t colors = 0, height = 0, width = 0;
-  std::vector<std::string> comments;  ///< without the leading "//"
-  std::vector<std::string> rows;
-
-  std::string text() const {
-    std::string t = std::to_string(colors) + " " + std::to_string(height) + " " + std::to_string(width) + "\n";
-    for (const auto& c : comments) t += "//" + c + "\n";
-    for (const auto& r : rows) t += r + "\n";
-    return t;
-  }
-};
-
-/// Reads `text` as a valid map written plainly (as tools/mapgen and the spec's examples
-/// are): a header of three numbers between single spaces, comment lines, `height` rows
-/// of `width` map characters, one '@' and one '?', and a final newline. On anything
-/// else `error` says what (and the map is not to be used); on success it is "".
-inline Map read_map(const std::string& text, std::string& error) {
-  Map m;
-  error.clear();
-  if (text.empty() || text.back() != '\n') {
-    error = "the text does not end in a newline";
-    return m;
-  }
-  const std::vector<std::string> lines = lines_of(text);
-  std::vector<std::string> fields;
-  std::string field;
-  for (char ch : lines[0] + " ") {
-    if (ch != ' ') {
-      field += ch;
-      continue;
-    }
-    fields.push_back(field);
-    field.clear();
-  }
-  std::uint32_t values[3] = {};
-  for (std::size_t i = 0; i < 3 && fields.size() == 3; ++i) {
-    if (fields[i].empty() || fields[i].size() > 9 || fields[i].find_first_not_of("0123456789") != std::string::npos)
-      fields.clear();
-    else
-      values[i] = static_cast<std::uint32_t>(std::stoul(fields[i]));
-  }
-  if (fields.size() != 3) {
-    error = "bad header '" + lines[0] + "'";
-    return m;
-  }
-  m.colors = values[0], m.height = values[1], m.width = values[2];
-  if (m.colors > 26 || m.height < 1 || m.width < 1) {
-    error = "header out of range: " + lines[0];
-    return m;
-  }
-  std::size_t k = 1;
-  while (k < lines.size() && lines[k].compare(0, 2, "//") == 0) m.comments.push_back(lines[k++].substr(2));
-  if (lines.size() - k != m.height) {
-    error = "expected " + std::to_string(m.height) + " map lines, got " + std::to_string(lines.size() - k);
-    return m;
-  }
-  int starts = 0, targets = 0;
-  for (std::uint32_t r = 0; r < m.height; ++r) {
-    const std::string& row = lines[k + r];
-    if (row.size() != m.width) {
-      error = "row " + std::to_string(r) + " has " + std::to_string(row.size()) + " characters, not " +
-              std::to_string(m.width);
-      return m;
-    }
-    for (std::uint32_t c = 0; c < m.width; ++c) {
-      const char ch = row[c];
-      const bool ok = ch == '@' || ch == '?' || ch == '.' || ch == '#' || ch == '^' ||
-                      (ch >= 'A' && ch < static_cast<char>('A' + m.colors)) ||
-                      (ch >= 'a' && ch < static_cast<char>('a' + m.colors));
-      if (!ok) {
-        error = std::string("invalid character '") + ch + "' at " + std::to_string(r) + "," + std::to_string(c);
-        return m;
-      }
-      starts += ch == '@';
-      targets += ch == '?';
-    }
-    m.rows.push_back(row);
-  }
-  if (starts != 1 || targets != 1) error = std::to_string(starts) + " '@' and " + std::to_string(targets) + " '?'";
-  return m;
-}
-
-/// A random valid map of min..max_height x min..max_width cells (max_width = max_height
-/// if 0): 0 to 4 colors mostly, now and then 12 to 26; walls, doors, buttons and traps
-/// in random shares, the letters mostly of the first four colors (so that presses find
-/// their doors), now and then of all.
-inline Map random_map(Rng& rng, std::uint32_t max_height, std::uint32_t max_width = 0, std::uint32_t min_height = 1,
-                      std::uint32_t min_width = 1) {
-  if (max_width == 0) max_width = max_height;
-  Map m;
-  m.comments = {" random"};
-  do {
-    m.height = min_height + rng.below(max_height - min_height + 1);
-    m.width = min_width + rng.below(max_width - min_width + 1);
-  } while (m.height * m.width < 2);
-  m.colors = rng.below(10) == 0 ? 26 : rng.below(10) == 0 ? 12 + rng.below(15) : rng.below(5);
-  const std::uint32_t letters = rng.below(4) == 0 ? m.colors : std::min<std::uint32_t>(m.colors, 4);
-  std::uint32_t walls = rng.below(45), doors = rng.below(20), buttons = rng.below(12), traps = rng.below(8);
-  m.rows.assign(m.height, std::string(m.width, '.'));
-  for (auto& row : m.rows)
-    for (char& c : row) {
-      std::uint32_t x = rng.below(100);
-      std::uint32_t color = m.colors ? rng.below(letters) : 0;
-      if (x < walls) c = '#';
-      else if (x < walls + doors && m.colors) c = static_cast<char>('A' + color);
-      else if (x < walls + doors + buttons && m.colors) c = static_cast<char>('a' + color);
-      else if (x < walls + doors + buttons + traps) c = '^';
-    }
-  std::uint32_t cells = m.height * m.width, s = rng.below(cells), t;
-  do t = rng.below(cells); while (t == s);
-  m.rows[s / m.width][s % m.width] = '@';
-  m.rows[t / m.width][t % m.width] = '?';
-  return m;
-}
-
-// ==== The reference solver =========================================================
-
-/// The spec's algorithm, written plainly from the spec: a 3-D discovered/predecessor
-/// table of structs, a std::deque of (layer, row, col) as the search container, and
-/// every output written cell by cell. Slow and simple, so that it can be trusted.
-class Reference {
- public:
-  explicit Reference(Map m) : m_(std::move(m)), layers_(int(m_.colors) + 1) {}
-
-  /// The map's character at (r, c).
-  char cell(int r, int c) const { return m_.rows[std::size_t(r)][std::size_t(c)]; }
-
-  /// The output of `puzzle --stack|--queue --output list|map` on the map.
-  std::string solve(bool stack, bool list) {
-    struct Pred { bool found = false; int from_layer = -1, from_row = -1, from_col = -1; };
-    std::vector<Pred> pred(std::size_t(layers_) * m_.height * m_.width);
-    auto at = [&](int l, int r, int c) -> Pred& {
-      return pred[(std::size_t(l) * m_.height + std::size_t(r)) * m_.width + std::size_t(c)];
-    };
-    int sr = 0, sc = 0;
-    for (std::uint32_t r = 0; r < m_.height; ++r)
-      for (std::uint32_t c = 0; c < m_.width; ++c)
-        if (m_.rows[r][c] == '@') sr = int(r), sc = int(c);
-    std::deque<std::array<int, 3>> container{{0, sr, sc}};
-    at(0, sr, sc).found = true;
-    investigated_.clear();
-    std::array<int, 3> end{-1, -1, -1};
-    while (!container.empty() && end[0] < 0) {
-      std::array<int, 3> cur = stack ? container.back() : container.front();
-      stack ? container.pop_back() : container.pop_front();
-      investigated_.push_back(cur);
-      auto [l, r, c] = cur;
-      char here = cell(r, c);
-      char color = l == 0 ? '^' : char('a' + l - 1);
-      bool active = (here >= 'a' && here <= 'z' && here != color) || (here == '^' && color != '^');
-      if (active) {
-        int nl = here == '^' ? 0 : here - 'a' + 1;
-        if (!at(nl, r, c).found) {
-          at(nl, r, c) = {true, l, r, c};
-          container.push_back({nl, r, c});
-        }
-        continue;
-      }
-      const int dr[] = {-1, 0, 1, 0}, dc[] = {0, 1, 0, -1};
-      for (int d = 0; d < 4; ++d) {
-        int nr = r + dr[d], nc = c + dc[d];
-        if (nr < 0 || nc < 0 || nr >= int(m_.height) || nc >= int(m_.width)) continue;
-        char ch = cell(nr, nc);
-        if (ch == '#' || (ch >= 'A' && ch <= 'Z' && ch - 'A' + 'a' != color)) continue;
-        if (at(l, nr, nc).found) continue;
-        at(l, nr, nc) = {true, l, r, c};
-        if (ch == '?') { end = {l, nr, nc}; break; }
-        container.push_back({l, nr, nc});
-      }
-    }
-    solved_ = end[0] >= 0;
-    std::ostringstream out;
-    if (!solved_) {
-      out << "No solution.\nDiscovered:\n";
-      for (std::uint32_t r = 0; r < m_.height; ++r) {
-        for (std::uint32_t c = 0; c < m_.width; ++c) {
-          bool any = false;
-          for (int l = 0; l < layers_; ++l) any = any || at(l, int(r), int(c)).found;
-          out << (any ? m_.rows[r][c] : '#');
-        }
-        out << '\n';
-      }
-      return out.str();
-    }
-    std::vector<std::array<int, 3>> path{end};
-    while (at(path.back()[0], path.back()[1], path.back()[2]).from_layer >= 0) {
-      const Pred& p = at(path.back()[0], path.back()[1], path.back()[2]);
-      path.push_back({p.from_layer, p.from_row, p.from_col});
-    }
-    std::reverse(path.begin(), path.end());
-    if (list) return states(path);
-    std::vector<std::vector<std::string>> maps(std::size_t(layers_), m_.rows);
-    auto put = [&](int l, int r, int c, char ch) { maps[std::size_t(l)][std::size_t(r)][std::size_t(c)] = ch; };
-    for (int l = 0; l < layers_; ++l) {
-      char color = l == 0 ? '^' : char('a' + l - 1);
-      for (auto& row : maps[std::size_t(l)])
-        for (char& ch : row) {
-          if (ch == '@' && l != 0) ch = '.';
-          if (l == 0 && ch == '^') ch = '.';
-          if (l != 0 && (ch == color || ch == color - 'a' + 'A')) ch = '.';
-        }
-    }
-    for (std::size_t i = 1; i < path.size(); ++i) {
-      auto [l, r, c] = path[i];
-      auto [pl, pr, pc] = path[i - 1];
-      if (l != pl) {
-        put(pl, pr, pc, '%');
-        put(l, r, c, '@');
-      } else if (i + 1 < path.size()) {
-        put(l, r, c, '+');
-      }
-    }
-    for (int l = 0; l < layers_; ++l) {
-      out << "// color " << (l == 0 ? '^' : char('a' + l - 1)) << '\n';
-      for (const auto& row : maps[std::size_t(l)]) out << row << '\n';
-    }
-    return out.str();
-  }
-
-  /// Whether the last solve reached the target.
-  bool solved() const { return solved_; }
-  /// The states the last solve investigated, in order, in list format: what the trace
-  /// build of the solver prints on stderr.
-  std::string trace() const { return states(investigated_); }
-
- private:
-  static std::string states(const std::vector<std::array<int, 3>>& list) {
-    std::ostringstream out;
-    for (auto [l, r, c] : list) out << '(' << (l == 0 ? '^' : char('a' + l - 1)) << ", (" << r << ", " << c << "))\n";
-    return out.str();
-  }
-
-  Map m_;
-  int layers_;
-  bool solved_ = false;
-  std::vector<std::array<int, 3>> investigated_;
-};
 
 // ==== The catalogue of bad inputs ==================================================
 // Every class of malformed map and illegal command line lives in tools/bad-inputs.txt,

@@ -14,7 +14,7 @@
 //          differ; grade: a check failed); tools without a verdict never exit 1;
 //       2  not done: bad usage (an unknown option, a bad value, a missing argument) or
 //          an input the tool cannot use (a file that cannot be read, an invalid map).
-//     (tools/measure exits with the status of the command it ran, and 2 when its own
+//     (bench/measure exits with the status of the command it ran, and 2 when its own
 //     command line is bad; tools/grade/grade follows the same three codes.)
 //   - whole numbers and decimal numbers of options, checked with their range;
 //   - files: read whole (or standard input), written, folders made.
@@ -306,12 +306,15 @@ inline void make_dirs(const std::string& path) {
 
 /// Runs a tool's body and turns what it throws into the convention: a message on
 /// stderr and exit status 2 (a usage error adds the pointer to --help). `body` returns
-/// the exit status of a run that got done.
-inline int run_main(const std::string& tool, const std::function<int()>& body) {
+/// the exit status of a run that got done. `program`: the tool's path from the
+/// repository's root ("bench/measure"), or its name in tools/ ("check").
+inline int run_main(const std::string& program, const std::function<int()>& body) {
+  const std::string path = program.find('/') == std::string::npos ? "tools/" + program : program;
+  const std::string tool = path.substr(path.rfind('/') + 1);
   try {
     return body();
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "%s: error: %s\nTry 'tools/%s --help'.\n", tool.c_str(), e.what(), tool.c_str());
+    std::fprintf(stderr, "%s: error: %s\nTry '%s --help'.\n", tool.c_str(), e.what(), path.c_str());
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "%s: error: not enough memory\n", tool.c_str());
   } catch (const std::exception& e) {  // Error, and the errors of what a tool compiles in

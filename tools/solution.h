@@ -5,7 +5,7 @@
 // tells which of the three it is, and replays its path move by move with the solver's
 // own rule functions (is_active_button, pressed_layer, is_passable), stopping at the
 // first illegal move. It holds no copy of a rule and uses only the public surface of
-// puzzle.cpp (notes/api.md): a tool includes ../puzzle.cpp with PUZZLE_NO_MAIN first.
+// puzzle.cpp (the list at its top): a tool includes ../puzzle.cpp with PUZZLE_NO_MAIN first.
 // Like puzzle.cpp it goes into the one translation unit of a tool, so its functions are
 // plain definitions (not inline: GCC then inlines the lambdas of the hot loops).
 //

@@ -1,9 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// tools/measure: runs one command under a wall-clock limit and reports its wall time,
-// CPU time and peak RSS, for `make grade` (tools/grade/grade) and `make bench`
-// (bench/run). Built by `make tools`; not submitted.
+// bench/measure: runs one command under a wall-clock limit and reports its wall time,
+// CPU time and peak RSS: the instrument of `make bench` (bench/run), `make grade`
+// (tools/grade/grade) and `make huge` (tests/scripts/huge-maps), not a tool for students.
+// Built by `make tools` (bench/bench.mk); not submitted.
 //
-//   tools/measure [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]
+//   bench/measure [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]
 //
 // The command inherits stdin, stdout and stderr. FILE gets one line
 //   "WALL_SECONDS USER_SECONDS SYS_SECONDS PEAK_RSS_KB STATUS CPU_SECONDS"
@@ -16,7 +17,7 @@
 // machine; the grader judges the measured RSS, not this cap. measure exits with STATUS;
 // a bad command line of its own is tools/core.h's usage error, exit 2 (no report).
 
-#include "core.h"
+#include "tools/core.h"
 
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -53,7 +54,7 @@ double seconds_of(const struct timeval &tv) {
 core::Command command(std::string &report_name, unsigned long &seconds, unsigned long &megabytes) {
   return {
       "measure",
-      "tools/measure [-t SECONDS] [-m MB] -r FILE [--] COMMAND [ARGS...]",
+      "bench/measure [-t SECONDS] [-m MB] -r FILE [--] COMMAND [ARGS...]",
       "Runs COMMAND (stdin, stdout and stderr inherited) and writes one line to FILE:\n"
       "  WALL_SECONDS USER_SECONDS SYS_SECONDS PEAK_RSS_KB STATUS CPU_SECONDS\n"
       "STATUS is the command's exit status, 128 + N when killed by signal N, 124 when\n"
@@ -145,5 +146,5 @@ int run(int argc, char *argv[]) {
 }  // namespace
 
 int main(int argc, char *argv[]) {
-  return core::run_main("measure", [&] { return run(argc, argv); });
+  return core::run_main("bench/measure", [&] { return run(argc, argv); });
 }
