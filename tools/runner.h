@@ -3,9 +3,10 @@
 // tools/runner.h: runs another program and captures what it did, for the tools that hold
 // a solver to puzzle (tools/compare; any tool that runs many builds of a solver). One
 // call, run_program(): the program's path and arguments, a file for its standard input,
-// a time limit and caps on what is kept of stdout and stderr; back comes how it ended
-// (exit status, signal, killed after the time limit, or not started and why), what it
-// printed, and its wall time.
+// a time limit, caps on what is kept of stdout and stderr and, if asked, on the program's
+// address space (for builds that may loop and grow: compare --diagnose's mutants); back
+// comes how it ended (exit status, signal, killed after the time limit, or not started
+// and why), what it printed, and its wall time.
 //
 // Each run gets a process group of its own, and the whole group is killed (SIGKILL) as
 // soon as the program ends or its time is up: a solver that leaves a background process
