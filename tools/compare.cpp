@@ -151,7 +151,7 @@ core::Command command(Options& o) {
       "no run differs that the course would count (differences on bad inputs beyond the spec's list are reported, "
       "not counted)",
       "some do: a run on a map, or on a bad input the spec lists",
-      "a SOLVER that is missing or not executable, a --from folder without maps, tools/mapgen missing,\n"
+      "a SOLVER that is missing or not executable, a --from folder without maps, tools/mapgen missing, "
       "mutants that cannot be built at all (--diagnose)",
       true,
   };
