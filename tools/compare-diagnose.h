@@ -676,10 +676,11 @@ class Diagnosis {
   };
 
   /// Looks for a run on which mutant `a` and another of `others` differ: the comparison's
-  /// runs that were not shown, then new maps like the comparison's, until `deadline`.
-  /// `tried`: how many new maps were tried.
-  bool find_apart(std::size_t a, const std::vector<std::size_t>& others, double deadline, Apart& found,
-                  std::size_t& tried) {
+  /// runs that were not shown (until `half_time`), then new maps like the comparison's in
+  /// every input form, until `deadline`. Each call goes on where the last one stopped:
+  /// what came before told none of the mutants apart, so none of `others` either.
+  bool find_apart(std::size_t a, const std::vector<std::size_t>& others, double half_time, double deadline,
+                  Apart& found) {
     const std::string& path = input_path_;
     auto differ = [&](const std::string& text, const std::string& args, std::size_t cap) {
       const Outcome first = outcome_of(run_mutant(mutants_[a], text, args, cap, new_map_timeout(), path));
@@ -691,11 +692,13 @@ class Diagnosis {
       return false;
     };
     const std::set<std::size_t> shown(agreeing_.begin(), agreeing_.end());
-    for (std::size_t r : agreeing_all_) {
+    for (; apart_record_ < agreeing_all_.size() && seconds() < half_time; ++apart_record_) {
+      const std::size_t r = agreeing_all_[apart_record_];
       if (shown.count(r)) continue;
-      if (seconds() > deadline) return false;
+      ++apart_runs_;
       const Record& rec = records_[r];
       if (differ(inputs_[rec.input], rec.args, rec.cap)) {
+        ++apart_record_;
         found.text = inputs_[rec.input];
         found.args = rec.args;
         found.label = rec.label;
@@ -708,8 +711,8 @@ class Diagnosis {
     Generated g = settings_.generated;
     g.seed = g.seed * 1000003 + 7;  // other maps than the comparison's
     const std::string mapgen = mapgen_path();
-    for (tried = 0; seconds() < deadline; ++tried) {
-      const std::string text = input_form(generated_map(g, tried, mapgen).text, tried % kForms);
+    for (; seconds() < deadline; ++apart_maps_) {
+      const std::string text = input_form(generated_map(g, apart_maps_, mapgen).text, apart_maps_ % kForms);
       for (const Mode& mode : modes()) {
         const std::string& args = mode.spellings[0];
         const Expected e = reference(text, words_of(args));
@@ -719,7 +722,7 @@ class Diagnosis {
           found.args = args;
           found.label = "a new map (" + size_of(text) + ")";
           found.mode = &mode;
-          ++tried;
+          ++apart_maps_;
           return true;
         }
       }
@@ -732,15 +735,14 @@ class Diagnosis {
   /// from SOLVER's go. Until one is left, or no map tells the rest apart in time.
   void tell_apart(std::vector<std::size_t>& explaining, const Solver& solver) {
     input_path_ = solver.input_path;
-    const double deadline = seconds() + kApartSeconds;
-    std::size_t tried = 0;
+    const double half_time = seconds() + kApartSeconds / 2, deadline = seconds() + kApartSeconds;
     while (explaining.size() > 1) {
       const std::size_t a = explaining[0];
       const std::vector<std::size_t> others(explaining.begin() + 1, explaining.end());
       std::fprintf(stderr, "compare: --diagnose: looking for a map on which %s and %zu other%s differ\n",
                    mutants_[a].name.c_str(), others.size(), others.size() == 1 ? "" : "s");
       Apart found;
-      if (!find_apart(a, others, deadline, found, tried)) break;
+      if (!find_apart(a, others, half_time, deadline, found)) break;
       const std::size_t b = found.other;
       std::string text = found.text, where = found.label + " with " + (found.args.empty() ? "(no options)" : found.args);
       const Expected e = reference(text, words_of(found.args));
@@ -793,9 +795,11 @@ class Diagnosis {
     }
     if (explaining.size() > 1)
       for (std::size_t i = 1; i < explaining.size(); ++i)
-        notes_[explaining[i]].push_back("behaves as " + mutants_[explaining[0]].name + " on every run tried: the " +
-                                        std::to_string(records_.size()) + " runs of the comparison and " +
-                                        std::to_string(tried) + " new maps in 4 modes; no map told them apart");
+        notes_[explaining[i]].push_back(
+            "behaves as " + mutants_[explaining[0]].name + " on every run tried: the " +
+            std::to_string(differing_.size() + agreeing_.size()) + " runs shown, " + std::to_string(apart_runs_) +
+            " other runs of the comparison and " + std::to_string(apart_maps_) +
+            " new maps in 4 modes; no map told them apart");
   }
 
   /// No mutant explains SOLVER: the closest (the most differing runs reproduced, then the
@@ -850,6 +854,9 @@ class Diagnosis {
   std::map<std::size_t, std::vector<std::string>> notes_;  ///< more lines of an explaining mutant
   std::map<std::size_t, std::string> dropped_;  ///< explaining mutants that a map told apart: where they failed
   std::string input_path_;                      ///< the input file of the parent's own runs
+  std::size_t apart_record_ = 0;  ///< find_apart: the next of the comparison's agreeing runs to try
+  std::size_t apart_runs_ = 0;    ///< of them, those tried (the rest were shown)
+  std::size_t apart_maps_ = 0;    ///< the new maps tried, and the number of the next
   runner::Clock::time_point start_;
 };
 
