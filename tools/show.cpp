@@ -145,7 +145,7 @@ core::Command command(Options& o, Given& given) {
              o.windowed = true;
            }},
           {0, "layers", nullptr,
-           "a panel for each layer the path uses (default: one view,\nthe path colored by the layer it walks in)",
+           "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one view, the path\ncolored by the layer it walks in)",
            [&o](const char*) { o.layers = true; }},
           {0, "color", "WHEN", "auto (default: colors when stdout is a terminal), always,\nnever",
            [&o](const char* v) {
@@ -173,7 +173,8 @@ core::Command command(Options& o, Given& given) {
       "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
       "dot in a PNG of --scale 3 or more); with --against: + both paths, = puzzle's\n"
       "only, ~ OUTPUT's only, ! the first state where they part. With no solution,\n"
-      "cells never discovered show as #, in gray.\n"
+      "cells never discovered show as #, in gray. A PNG rings the start (black), the\n"
+      "target (white) and where two paths part.\n"
       "Examples: tools/show spec-inputs/spec-full.txt\n"
       "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
       "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n",
@@ -425,7 +426,7 @@ std::size_t first_difference(const solution::Path& a, const solution::Path& b, S
   return x.index();
 }
 
-/// The state before index `i` (>= 1) of `path`.
+/// The state at index `i` (from 0) of `path`.
 State state_at(const solution::Path& path, std::size_t i) {
   solution::Path::Cursor at(path);
   while (at.index() < i && at.next()) {
