@@ -247,10 +247,10 @@ State state_numbered(const Puzzle& p, std::uint64_t n) {
   return State{puzzle::layer_color(static_cast<std::uint32_t>(n / cells)), cell / p.width, cell % p.width};
 }
 
-/// Whether `to` is one action away from `from` (both on the map); if not, `why` says
-/// why. Only the rule functions of puzzle.cpp decide what is legal.
-bool legal_action(const Puzzle& p, const State& from, const State& to, std::string& why) {
-  const char here = cell_of(p, from);
+/// Whether `to` is one action away from `from` (both on the map), whose cells hold the
+/// map characters `there` and `here`; if not, `why` says why. Only the rule functions of
+/// puzzle.cpp decide what is legal.
+bool legal_action(const State& from, char here, const State& to, char there, std::string& why) {
   if (puzzle::is_active_button(from.color, here)) {
     if (!same_cell(from, to)) return why = "must press the active button", false;
     if (to.color != puzzle::pressed_layer(here)) return why = "wrong color for this button", false;
@@ -261,7 +261,6 @@ bool legal_action(const Puzzle& p, const State& from, const State& to, std::stri
   std::uint64_t dc = from.col > to.col ? from.col - to.col : to.col - from.col;
   if (dr + dc != 1) return why = "not adjacent", false;
   if (to.color != from.color) return why = "color change without a button", false;
-  const char there = cell_of(p, to);
   if (puzzle::is_passable(to.color, there)) return true;
   if (there == '#') why = "wall";
   else if (puzzle::is_door(there)) why = std::string("closed door ") + there;
@@ -415,18 +414,21 @@ class Replay {
 
   /// Appends `s` when it is a legal next state; if not, false, and why() says why.
   bool add(const State& s) {
+    char there = '@';  // the map's character at s
     if (path_.empty()) {
       if (s != ends_.start) return why_ = "the path must start at " + show(ends_.start), false;
     } else {
       const State& last = path_.back();
       if (same_cell(last, ends_.target)) return why_ = "continues after reaching the target", false;
       if (!on_map(p_, s)) return why_ = "off the map", false;
-      if (s != last && !legal_action(p_, last, s, why_)) return false;
+      there = same_cell(last, s) ? last_char_ : cell_of(p_, s);
+      if (s != last && !legal_action(last, last_char_, s, there, why_)) return false;
       if (contains(s))
         return why_ = "state repeated (first at " + std::string(unit_) + " " + std::to_string(first_at(s)) + ")", false;
     }
     visited_.set(number(p_, s), 1);
     path_.add(s);
+    last_char_ = there;
     return true;
   }
   /// Why the last state refused by add() cannot follow the path.
@@ -472,6 +474,7 @@ class Replay {
   const char* unit_;
   Bits visited_;  ///< a bit per state, numbered by number()
   Path path_;
+  char last_char_ = '@';  ///< the map's character at the path's last state
   std::string why_;
 };
 
