@@ -71,12 +71,15 @@ static:
 	    --error-exitcode=1 --std=c++17 $$(tr , ' ' <<< "$${config#*:}") $(SOURCES) || exit 1; \
 	done; echo "static: no findings"
 
-# make identifier - every source, header and the Makefile carries the identifier
+# make identifier - every source, header and the Makefile carries the identifier; one
+# verdict line when they do
 identifier:
 	@missing=$$(grep --include=*.{h,hpp,c,cpp} --include=Makefile --directories=skip -L $(IDENTIFIER) * ); \
 	if [ -n "$$missing" ]; then \
 	  printf "Missing project identifier in the following files:\n%s\n" "$$missing"; exit 1; \
-	fi
+	fi; \
+	echo "identifier: every source, header and the Makefile carries the project identifier:" \
+	  $$(grep --include=*.{h,hpp,c,cpp} --include=Makefile --directories=skip -l $(IDENTIFIER) * )
 
 # --- submission ---------------------------------------------------------------
 FULL_SUBMITFILE    = fullsubmit.tar.gz

@@ -822,8 +822,8 @@ std::size_t look_past_map(Input& in) {
 
 /// Reads and validates a map: the header, the comments, `height` rows; a glance past
 /// them for the warning. Throws Error naming the line and column of the first problem.
-/// The grid is allocated once the header is known to fit; its pages are touched only as
-/// rows arrive, so a short input costs no more than it holds.
+/// The grid is allocated once the header is known to fit, and not for an input known to
+/// be too short; its pages are touched only as rows arrive.
 Puzzle parse_puzzle(Input& in) {
   Puzzle puzzle;
   parse_header(in, puzzle);
@@ -850,9 +850,8 @@ Puzzle parse_puzzle(std::string_view text) {
 
 
 // ==== The state space ==============================================================
-// A state (layer, cell) is one 32-bit number, layer << shift | cell, where 1 << shift
-// is the grid's size rounded up to a power of two: the padding is never touched, so it
-// costs address space, not memory. Layer 0 is '^', layer 1 + k the k-th color.
+// The rule table, the numbering of states (layer 0 is '^', layer 1 + k the k-th color)
+// and what the exact search knows of each state.
 
 namespace {
 

@@ -3,9 +3,11 @@
 // outputs pass, each kind of illegal move is caught with its move number and reason,
 // malformed solutions and maps stop with exit 2 naming the line (a bad map with the
 // solver's own message, for every bad map of the catalogue in tests/util.h), map-mode
-// outputs are rebuilt into paths and their broken marks are found, -m and -q work, and
-// the outputs of the reference solver (tests/util.h) on hundreds of random and mapgen
-// maps pass in every mode: the tool raises no false alarm.
+// outputs are rebuilt into paths and their broken marks are found, -m and -q work,
+// endless input (/dev/zero, a pipe that never ends) is read only as far as a line that
+// cannot belong to it (or -m's last state), and the outputs of the reference solver
+// (tests/util.h) on hundreds of random and mapgen maps pass in every mode: the tool
+// raises no false alarm.
 //
 // Everything runs the binaries (tools/check, and $PUZZLE_BIN or ./puzzle for its
 // messages) from the repository root, as tests/run-all does.
@@ -351,6 +353,17 @@ TEST(FormatTest, BadCommandLinesAndFiles) {
       {"no-such-map.txt", "check: error: no-such-map.txt: cannot open: No such file or directory\n"},
       {kSimple + " no-such-solution.txt", "check: error: no-such-solution.txt: cannot open: No such file or directory\n"},
       {"spec-inputs", "check: error: spec-inputs: cannot read: Is a directory\n"},
+      {kSimple + " spec-inputs", "check: error: spec-inputs: cannot read: Is a directory\n"},
+      {"-m 1 -m 2 " + kSimple, "check: error: --moves is given twice: give it once\nTry 'tools/check --help'.\n"},
+      // OUTPUT and MAP swapped: the map's error says so.
+      {kSpecDir + "out-spec-simple-queue-list.txt " + kSimple,
+       "check: error: " + kSpecDir + "out-spec-simple-queue-list.txt: line 1, column 1: expected num_colors as an "
+       "unsigned integer, found '(' (this looks like a list-mode output, not a map: MAP comes first: tools/check "
+       "[OPTIONS] MAP [SOLUTION])\n"},
+      {kSpecDir + "out-spec-simple-queue-map.txt " + kSimple,
+       "check: error: " + kSpecDir + "out-spec-simple-queue-map.txt: line 1, column 1: expected num_colors as an "
+       "unsigned integer, found '/' (this looks like a map-mode output, not a map: MAP comes first: tools/check "
+       "[OPTIONS] MAP [SOLUTION])\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);
@@ -378,6 +391,54 @@ TEST(FormatTest, HelpGoesToStdoutWithExitZero) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "check: error: unknown option '-x'\nTry 'tools/check --help'.\n");
+}
+
+// ==== EndlessTest: input read only as far as it can belong to the file ==========
+
+TEST(EndlessTest, DevZeroIsRefusedAtItsFirstLine) {
+  // As SOLUTION: its first line is longer than any line of an output for this map; with
+  // -m 1 too. As MAP: no end of the header line in the first megabyte. Each in a moment.
+  const std::string zero_output = "check: error: /dev/zero: line 1, column 1: expected '(', found byte \\x00 (each "
+                                  "line is one state (C, (R, C)))\n";
+  for (std::string args : {"-m 1 " + kSimple + " /dev/zero", kSimple + " /dev/zero", "--list " + kSimple + " /dev/zero"}) {
+    SCOPED_TRACE(args);
+    Result r = testutil::run("timeout 20 " + std::string(kCheck) + " " + args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, zero_output);
+  }
+  Result map = testutil::run("timeout 20 " + std::string(kCheck) + " --map " + kSimple + " /dev/zero");
+  EXPECT_EQ(map.status, 2);
+  EXPECT_EQ(map.err, "check: error: /dev/zero: line 1: expected '// color ^'\n");
+  Result zero_map = testutil::run("timeout 20 " + std::string(kCheck) + " /dev/zero " + kSpecDir +
+                                  "out-spec-simple-queue-list.txt");
+  EXPECT_EQ(zero_map.status, 2);
+  EXPECT_EQ(zero_map.err, "check: error: /dev/zero: line 1: no end of line in the first megabyte: not a header "
+                          "'num_colors height width'\n");
+}
+
+TEST(EndlessTest, APipeThatNeverEndsIsReadOnlyAsFarAsNeeded) {
+  // The first states of a path, then endless bytes: -m stops reading at its last state;
+  // without -m, the first line that cannot be a state stops it; a map output's row that
+  // never ends is refused a megabyte past the map's width.
+  const std::string endless = " | timeout 20 " + std::string(kCheck) + " ";
+  const std::string two = "printf '(^, (0, 0))\\n(^, (0, 1))\\n'";
+  Result moves = testutil::run("(" + two + "; cat /dev/zero)" + endless + "-m 1 " + kSimple);
+  EXPECT_EQ(moves.status, 1);
+  EXPECT_EQ(moves.out,
+            "Processed 1 move, all valid\nDoes not reach the target\n"
+            "Stopped after 1 move (--moves): the rest is not checked\n");
+  Result zeros = testutil::run("(" + two + "; cat /dev/zero)" + endless + kSimple);
+  EXPECT_EQ(zeros.status, 2);
+  EXPECT_EQ(zeros.err, "check: error: (standard input): line 3, column 1: expected '(', found byte \\x00 (each "
+                       "line is one state (C, (R, C)))\n");
+  Result same = testutil::run("yes '(^, (0, 0))'" + endless + kSimple);
+  EXPECT_EQ(same.status, 1);
+  EXPECT_EQ(same.out, "Move 1 is illegal: (^, (0, 0)): state repeated (first at line 1)\n");
+  Result row = testutil::run("(printf '// color ^\\n'; cat /dev/zero)" + endless + kSimple);
+  EXPECT_EQ(row.status, 2);
+  EXPECT_EQ(row.err, "check: error: (standard input): line 2: row 0 of layer ^ has more than 1048583 characters, "
+                     "the map's width is 7\n");
 }
 
 // ==== OptionTest: -m and -q ========================================================

@@ -1,11 +1,15 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // Tests of tools/show, the picture of a map and its path: the plain view marks the
-// path and presses where the spec's outputs put them, and shows an unsolvable map as
-// its no-solution output does; the PNG of a small map decodes (tests/scripts/png-pixels,
-// Python's zlib, not the tool's code) to the right size and the colors its legend gives
-// at the start, the target, a wall and the path; --against finds the first state where
-// two paths part; a terminal (tests/scripts/pty-run) gets colors, a crop, or a message
-// when the map does not fit; bad maps, outputs and options exit 1 with one message.
+// path and presses where the spec's outputs put them, its --layers panels are the
+// spec's map output byte for byte, and an unsolvable map shows as its no-solution
+// output does; the PNG of a small map decodes (tests/scripts/png-pixels, Python's zlib,
+// not the tool's code) to the right size and the colors its legend gives at the start,
+// the target, a wall and the path, with rings around the start and the target, and its
+// legend names every layer the path walks; --against finds the first state where two
+// paths part and says when OUTPUT is puzzle's path with the other container; a terminal
+// (tests/scripts/pty-run) gets colors, a crop, or a message when the map does not fit;
+// bad maps, outputs and options exit 2 with one message, a window outside the map before
+// any solving, and endless input (/dev/zero) is refused at once.
 //
 // Everything runs the binaries (tools/show, tools/check) from the repository root, as
 // tests/run-all does.
@@ -74,13 +78,25 @@ TEST(PlainTest, ThePathOfAnOutputIsTheOneShown) {
   }
 }
 
-TEST(PlainTest, EachLayerThePathUsesIsAPanel) {
-  Result r = show("--layers " + kSimple);
-  EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.out,
-            "// color ^\n@+.A..b\n.%.#B##\n####...\n?..B.^^\n"
-            "// color a\n@+++++%\n.%.#B##\n####...\n?..B.^^\n"
-            "// color b\n@..A++%\n.a.#+##\n####+..\n?++++^^\n");
+TEST(PlainTest, TheLayersAreTheSpecsMapOutput) {
+  // Each layer the path walks is a panel headed and drawn as the spec's map output draws
+  // it: the start on '^' only, '%' where a press leaves and '@' where it arrives, a
+  // layer's own buttons and doors (traps on '^') as '.'. The spec's paths use every layer.
+  for (std::string map : {"spec-simple", "spec-full"}) {
+    for (std::string mode : {"queue", "stack"}) {
+      SCOPED_TRACE(map + " " + mode);
+      const std::string expected = read_file(kSpec + "out-" + map + "-" + mode + "-map.txt");
+      Result r = show("--" + mode + " --layers " + kSpec + map + ".txt");
+      EXPECT_EQ(r.status, 0);
+      EXPECT_EQ(r.out, expected);
+      const std::string output = kSpec + "out-" + map + "-" + mode + "-list.txt";
+      EXPECT_EQ(show("--layers --path " + output + " " + kSpec + map + ".txt").out, expected);
+    }
+  }
+  // Two paths: their own marks, under a heading that is not the map output's.
+  Result both = show("--layers --against " + kSpec + "out-spec-simple-stack-list.txt " + kSimple);
+  EXPECT_EQ(both.out.find("// color"), std::string::npos) << both.out;
+  EXPECT_EQ(lines_of(both.out).at(0), "layer ^, both paths:");
 }
 
 TEST(PlainTest, AnUnsolvableMapShowsWhatItsNoSolutionOutputShows) {
@@ -134,18 +150,22 @@ TEST(PngTest, ASmallMapDecodesToItsSizeAndColors) {
   Result r = show("--png " + png.path() + " --scale 4 --legend " + kFull);
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(lines_of(r.out).at(0).rfind("Wrote " + png.path() + ": 44 x 44 pixels (4 x 4 a cell), ", 0), 0u);
-  const auto colors = legend_colors(r.out);
-  for (std::string meaning : {"floor", "wall", "start", "target", "path in layer b", "door B"})
+  std::map<std::string, std::string> colors = legend_colors(r.out);
+  for (std::string meaning : {"floor", "wall", "start (in a black ring)", "target (in a black and white ring)",
+                              "path in layer b", "door B"})
     ASSERT_EQ(colors.count(meaning), 1u) << meaning << " missing from\n" << r.out;
+  colors["start"] = colors.at("start (in a black ring)");
+  colors["target"] = colors.at("target (in a black and white ring)");
+  EXPECT_NE(colors.at("start"), colors.at("target"));
   EXPECT_NE(colors.at("wall"), colors.at("floor"));
   EXPECT_NE(colors.at("path in layer b"), colors.at("floor"));
   EXPECT_NE(colors.at("path in layer b"), colors.at("door B"));
 
   // spec-full: start (1, 4), target (1, 8), walls all around, door B at (6, 7) off the
-  // path, floor at (1, 9); the queue path walks layer b at (2, 1) and (8, 2).
+  // path, floor at (4, 8) (clear of the rings); the queue path walks layer b at (2, 1) and (8, 2).
   struct Cell { int row, col; std::string meaning; };
   const Cell cells[] = {{1, 4, "start"},           {1, 8, "target"}, {0, 0, "wall"},
-                        {10, 10, "wall"},          {6, 7, "door B"}, {1, 9, "floor"},
+                        {10, 10, "wall"},          {6, 7, "door B"}, {4, 8, "floor"},
                         {2, 1, "path in layer b"}, {8, 2, "path in layer b"}};
   std::string args;
   for (const Cell& c : cells)  // a corner pixel and the opposite one of each cell's square
@@ -161,6 +181,61 @@ TEST(PngTest, ASmallMapDecodesToItsSizeAndColors) {
     EXPECT_EQ(got[1 + 2 * i], colors.at(cells[i].meaning));
     EXPECT_EQ(got[2 + 2 * i], colors.at(cells[i].meaning));
   }
+}
+
+TEST(PngTest, TheStartAndTheTargetAreRingedToBeFoundAtAnyScale) {
+  // spec-full at --scale 4: the start (1, 4) is the square of pixels 4-7 x 16-19, the
+  // target (1, 8) 4-7 x 32-35. A ring's outer radius is 1.5 cells + 2 pixels (8), its
+  // thickness 3: pixels 6.5 from the cell's center, off its square, are on it: the
+  // start's black all through, the target's white between two black edges.
+  TempFile png;
+  Result r = show("--png " + png.path() + " --scale 4 --legend " + kFull);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto colors = legend_colors(r.out);
+  const std::string start = colors.at("start (in a black ring)"), target = colors.at("target (in a black and white ring)");
+  // The start's center is pixel (6, 18) (its 6.5, 18.5); the target's (6, 34).
+  Result pixels = testutil::run("python3 tests/scripts/png-pixels " + png.path() +
+                                " 6,11 6,24 12,18 6,27 6,40 12,34 6,41 13,34");
+  ASSERT_EQ(pixels.status, 0) << pixels.err;
+  const std::vector<std::string> got = lines_of(pixels.out);
+  ASSERT_EQ(got.size(), 9u);
+  EXPECT_EQ(std::vector<std::string>(got.begin() + 1, got.begin() + 4), std::vector<std::string>(3, start));
+  EXPECT_EQ(std::vector<std::string>(got.begin() + 4, got.begin() + 7), std::vector<std::string>(3, target));
+  EXPECT_EQ(got[7], start);  // the target's outer edge is black
+  EXPECT_EQ(got[8], start);
+  // On a map of 300 x 300 cells at scale 1, the rings still span several cells: a 40th
+  // of the picture (7.5 pixels).
+  Result big = testutil::run("tools/mapgen --seed 3 --height 300 --width 300 --colors 4 > " + png.path() + ".txt");
+  ASSERT_EQ(big.status, 0);
+  ASSERT_EQ(show("--png " + png.path() + " " + png.path() + ".txt").status, 0);
+  const std::string map_text = read_file(png.path() + ".txt");
+  std::remove((png.path() + ".txt").c_str());
+  std::size_t at = map_text.find('@');
+  const std::size_t first_row = map_text.find("\n", map_text.rfind("//")) + 1;
+  const int row = static_cast<int>((at - first_row) / 301), col = static_cast<int>((at - first_row) % 301);
+  std::string args;
+  for (int d : {-6, 6}) {  // 6.5 pixels from the center, left and right (inside the picture)
+    if (col + d >= 0 && col + d < 300) args += " " + std::to_string(row) + "," + std::to_string(col + d);
+  }
+  Result ring = testutil::run("python3 tests/scripts/png-pixels " + png.path() + args);
+  ASSERT_EQ(ring.status, 0) << ring.err;
+  const std::vector<std::string> ring_pixels = lines_of(ring.out);
+  ASSERT_GE(ring_pixels.size(), 2u);
+  for (std::size_t i = 1; i < ring_pixels.size(); ++i) EXPECT_EQ(ring_pixels[i], start) << args;
+}
+
+TEST(PngTest, TheLegendNamesEveryLayerThePathWalks) {
+  // The path walks (0, 4) in layer ^ and, after pressing a at (0, 5), again in layer a:
+  // the picture shows the later, but the legend names both.
+  TempFile map("1 1 6\n?A.@.a\n");
+  TempFile png;
+  Result r = show("--png " + png.path() + " --legend " + map.path());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto colors = legend_colors(r.out);
+  EXPECT_EQ(colors.count("path in layer ^"), 1u) << r.out;
+  EXPECT_EQ(colors.count("path in layer a"), 1u) << r.out;
+  Result colored = show("--color=always --legend " + map.path());
+  EXPECT_NE(without_colors(colored.out).find("+ path in layer ^"), std::string::npos) << colored.out;
 }
 
 TEST(PngTest, PressesGetADotFromScaleThree) {
@@ -190,9 +265,11 @@ TEST(AgainstTest, TheFirstDifferingStateIsFoundAndMarked) {
   Result r = show("--against " + stack + " " + kFull);
   EXPECT_EQ(r.status, 0);
   const std::vector<std::string> lines = lines_of(r.out);
-  ASSERT_EQ(lines.size(), 12u);
+  ASSERT_EQ(lines.size(), 13u);
   EXPECT_EQ(lines[11], "The paths part at state 2 (move 1): puzzle --queue (^, (2, 4)), " + stack +
                            " (^, (1, 3)); state 1 (^, (1, 4)) is the last they share.");
+  // It is puzzle's stack path: said, with the option that compares it with that.
+  EXPECT_EQ(lines[12], stack + " is the path of puzzle --stack, state for state: add --stack to compare with it.");
   EXPECT_EQ(lines[1][3], '!');  // (1, 3): the stack path's state 2
   EXPECT_EQ(lines[2][4], '!');  // (2, 4): the queue path's
   EXPECT_EQ(lines[1].substr(5, 3), "=#=");  // cells only the queue path walks
@@ -219,6 +296,21 @@ TEST(AgainstTest, PathsThatPartLaterOrStopEarlyOrAgree) {
   EXPECT_EQ(lines_of(stack.out).back(), "The paths are the same: 20 states.");
   Result none = show("--against " + kSpec + "out-spec-simple-no.txt " + kSpec + "spec-simple-no.txt");
   EXPECT_EQ(lines_of(none.out).back(), "Both say No solution.");
+}
+
+TEST(AgainstTest, AnOutputOfTheOtherContainerIsNamed) {
+  // A queue output compared with the stack path: "--queue" is named; an output that is
+  // neither container's path (the queue path cut short) gets no such line.
+  const std::string queue = kSpec + "out-spec-full-queue-map.txt";
+  Result r = show("--stack --against " + queue + " " + kFull);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(lines_of(r.out).back(), queue + " is the path of puzzle --queue, state for state: add --queue to compare with it.");
+  const std::vector<std::string> list = lines_of(read_file(kSpec + "out-spec-full-queue-list.txt"));
+  std::string cut;
+  for (std::size_t i = 0; i < 10; ++i) cut += list[i] + "\n";
+  TempFile part(cut);
+  Result other = show("--stack --against " + part.path() + " " + kFull);
+  EXPECT_EQ(lines_of(other.out).back().rfind("The paths part at state 2", 0), 0u) << other.out;
 }
 
 // ==== TerminalTest: colors, crops and sizes ======================================
@@ -288,6 +380,21 @@ TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
       {"--scale 2 " + kSimple, "show: error: --scale sets the size of a cell in the --png image\n" + help},
       {"--path a --against b " + kSimple, "show: error: --path and --against are both given; choose one\n" + help},
       {"-q -s " + kSimple, "show: error: --queue and --stack are both given; choose one\n" + help},
+      {"--png " + kFull, "show: error: missing MAP: the last word, '" + kFull +
+                             "', was taken by --png, which needs a file name of its own: --png FILE MAP\n" + help},
+      {"--against " + kFull, "show: error: missing MAP: the last word, '" + kFull +
+                                 "', was taken by --against, which needs a file name of its own: --against OUTPUT MAP\n" + help},
+      {"--png out.jpg " + kSimple,
+       "show: error: --png out.jpg: the picture is a PNG image; give FILE the extension .png (or none)\n" + help},
+      {"--window 0,0,1,1 --window 0,0,2,2 " + kSimple, "show: error: --window is given twice: give it once\n" + help},
+      {"--png a.png --png b.png " + kSimple, "show: error: --png is given twice: give it once\n" + help},
+      // The window is checked before anything is read or solved: not the OUTPUT's error.
+      {"--window 9,0,9,0 --against no-such-output.txt " + kSimple,
+       "show: error: --window starts at row 9, column 0, outside the map (rows 0-3, columns 0-6)\n" + help},
+      {kSpec + "out-spec-simple-queue-list.txt",
+       "show: error: " + kSpec + "out-spec-simple-queue-list.txt: line 1, column 1: expected num_colors as an "
+       "unsigned integer, found '(' (this looks like a list-mode output, not a map: outputs go with --path or "
+       "--against: tools/show [OPTIONS] MAP)\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args);
@@ -296,6 +403,19 @@ TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.err);
   }
+}
+
+TEST(ErrorTest, EndlessInputIsRefusedAtOnce) {
+  // /dev/zero never ends: as MAP, its first line is refused after a megabyte; as OUTPUT,
+  // after the longest line an output of this map can have.
+  Result map = testutil::run("timeout 20 tools/show /dev/zero");
+  EXPECT_EQ(map.status, 2);
+  EXPECT_EQ(map.err, "show: error: /dev/zero: line 1: no end of line in the first megabyte: not a header "
+                     "'num_colors height width'\n");
+  Result output = testutil::run("timeout 20 tools/show --path /dev/zero " + kSimple);
+  EXPECT_EQ(output.status, 2);
+  EXPECT_EQ(output.err, "show: error: /dev/zero: line 1, column 1: expected '(', found byte \\x00 (each line is "
+                        "one state (C, (R, C)))\n");
 }
 
 TEST(ErrorTest, HelpGoesToStdoutWithExitZero) {

@@ -39,5 +39,5 @@ $(BUILD)/rules/%/puzzle.cpp: puzzle.cpp tests/scripts/rule-variant
 	python3 tests/scripts/rule-variant $* < puzzle.cpp > $@
 $(BUILD)/rules/%/rules_test: tests/rules_test.cpp $(BUILD)/rules/%/puzzle.cpp $(wildcard tests/*.h) $(wildcard tools/*.h) $(BUILD)/tools/catalogue-data.h
 	$(CXX) $(TESTFLAGS) -DPUZZLE_NO_MAIN -I$(@D) -I. -I$(BUILD)/tools $< -o $@ $(GTEST_LIBS)
-test: $(RULE_BINS)
+test sanitize: $(RULE_BINS)
 .PRECIOUS: $(BUILD)/rules/%/puzzle.cpp

@@ -1,10 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // Tests of the pieces the tools share: tools/core.h (one table per command: parsing,
-// help printed from the table, numbers, files, the exit-status convention) and
-// tools/runner.h (a program run in a process group of its own, killed when it ends or
-// after its time); and, through the built tools, that every tool follows the
-// convention: a usage error exits 2 with "TOOL: error: ..." and a pointer to --help,
-// and every --help states the exit statuses.
+// help printed from the table, numbers, files whole or as streams of lines, the
+// exit-status convention) and tools/runner.h (a program run in a process group of its
+// own, killed when it ends or after its time); and, through the built tools, that
+// every tool follows the convention: a usage error exits 2 with "TOOL: error: ..." and
+// a pointer to --help, and every --help states the exit statuses.
 
 #include <gtest/gtest.h>
 
@@ -186,6 +186,64 @@ TEST(CoreTest, FilesAreReadWrittenAndTheirFoldersMade) {
   EXPECT_THROW(core::write_file(dir + "/no/such/f.txt", "x"), core::Error);
   std::remove(file.c_str());
   for (const std::string& d : {dir, dir_base.path() + ".d/a", dir_base.path() + ".d"}) rmdir(d.c_str());
+}
+
+TEST(CoreTest, AReaderGivesLinesCutAtTheirLimitAndReadsNoFurther) {
+  // Lines in one block and across blocks (the reader's are 64 KB), one cut at its
+  // limit, the last without its "\n"; line() counts the lines ended.
+  const std::string across(70000, 'x');
+  TempFile file("ab\n" + across + "\n" + std::string(100, 'y') + "\nlast");
+  core::Reader in(file.path());
+  std::string_view line;
+  ASSERT_TRUE(in.next_line(line, 10));
+  EXPECT_EQ(line, "ab");
+  ASSERT_TRUE(in.next_line(line, 100000));
+  EXPECT_EQ(line, across);
+  EXPECT_EQ(in.line(), 3u);
+  ASSERT_TRUE(in.next_line(line, 10));  // cut: 11 bytes, the rest left unread
+  EXPECT_EQ(line, std::string(11, 'y'));
+  ASSERT_TRUE(in.ready());
+  EXPECT_EQ(in.bytes().substr(0, 2), "yy");
+  in.skip(89);
+  in.end_line();
+  ASSERT_TRUE(in.next_line(line, 10));
+  EXPECT_EQ(line, "last");
+  EXPECT_FALSE(in.next_line(line, 10));
+  EXPECT_EQ(in.name(), file.path());
+  // Endless input: the first line is cut at its limit, at once.
+  core::Reader zero("/dev/zero");
+  ASSERT_TRUE(zero.next_line(line, 64));
+  EXPECT_EQ(line, std::string(65, '\0'));
+  try {
+    core::Reader missing(file.path() + ".none");
+    ADD_FAILURE() << "opened a missing file";
+  } catch (const core::Error& e) {
+    EXPECT_EQ(std::string(e.what()), file.path() + ".none: cannot open: No such file or directory");
+  }
+  core::Reader folder("tests");
+  try {
+    folder.ready();
+    ADD_FAILURE() << "read a folder";
+  } catch (const core::Error& e) {
+    EXPECT_EQ(std::string(e.what()), "tests: cannot read: Is a directory");
+  }
+}
+
+TEST(CoreTest, AValueGivenTwiceIsAUsageErrorWhereTheCommandSaysSo) {
+  Seen seen;
+  core::Command once = test_command(seen);
+  once.values_once = true;
+  EXPECT_THROW(parse_words(once, {"--value", "a", "-v", "b"}), core::UsageError);
+  try {
+    parse_words(once, {"--count", "1", "--count", "2"});
+    ADD_FAILURE() << "no error";
+  } catch (const core::UsageError& e) {
+    EXPECT_STREQ(e.what(), "--count is given twice: give it once");
+  }
+  EXPECT_NO_THROW(parse_words(once, {"-f", "-f", "--value", "a"}));  // flags may repeat
+  Seen last;
+  parse_words(test_command(last), {"--value", "a", "--value", "b"});  // by default the last wins
+  EXPECT_EQ(last.value, "b");
 }
 
 TEST(CoreTest, RunMainTurnsErrorsIntoTheConvention) {

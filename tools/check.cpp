@@ -21,7 +21,9 @@
 // no-solution output (0 with --no-solution-ok when it is well formed); 2 for bad usage,
 // an unreadable file, an invalid map or a malformed solution ("check: error: ..." on
 // stderr). The options, their help and the errors are tools/core.h's.
-// Memory: the map, the solution text, and one hash entry per state of the path.
+// Memory, whatever the solution's size (tools/solution.h reads it as a stream): the map
+// (a byte a cell), a bit per state of the map, a byte per state of the path, and for a
+// map output two bits more per state.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -32,15 +34,16 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 namespace check {
 
 using solution::Format;
 using solution::Report;
-using solution::State;
 using solution::Verdict;
 
 // ==== Options ======================================================================
@@ -61,7 +64,7 @@ core::Command command(Options& o) {
     if (o.format != Format::detect && o.format != wanted) core::usage_error("--list and --map are both given; choose one");
     o.format = wanted;
   };
-  return {
+  core::Command command{
       "check",
       "tools/check [OPTIONS] MAP [SOLUTION]",
       "Replays a solution of the puzzle in MAP move by move and reports the first\n"
@@ -97,6 +100,8 @@ core::Command command(Options& o) {
       "when it is well formed)",
       "a file that cannot be read, an invalid MAP (the solver's message) or a malformed SOLUTION (its line number)",
   };
+  command.values_once = true;
+  return command;
 }
 
 // ==== main ===========================================================================
@@ -111,21 +116,22 @@ int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
   if (parsed.args.size() > 2) core::usage_error("too many arguments: tools/check [OPTIONS] MAP [SOLUTION]");
   options.map_path = parsed.args[0];
   if (parsed.args.size() == 2) options.solution_path = parsed.args[1];
-  const puzzle::Puzzle map = solution::read_map(options.map_path);
+  const puzzle::Puzzle map =
+      solution::read_map(options.map_path, "MAP comes first: tools/check [OPTIONS] MAP [SOLUTION]");
   const bool from_stdin = options.solution_path.empty();
   if (from_stdin && isatty(STDIN_FILENO))
     std::fprintf(stderr,
                  "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new "
                  "line\n",
                  options.map_path.c_str());
-  const std::string name = from_stdin ? "(standard input)" : options.solution_path;
-  const std::string text = core::read_file(options.solution_path, name);
-  const Report report = solution::check_output(map, text, name, options.format, options.max_moves);
+  core::Reader in(options.solution_path);
+  const Report report = solution::check_output(map, in, options.format, options.max_moves);
   if (!options.quiet) {
     if (options.print_path)
-      for (const State& s : report.path) std::printf("%s\n", solution::show(s).c_str());
+      report.path.walk([](const solution::Path::Cursor& at) { std::printf("%s\n", solution::show(at.state()).c_str()); });
     for (const std::string& line : report.lines) std::printf("%s\n", line.c_str());
   }
+  if (std::fflush(stdout) != 0) core::fail(std::string("cannot write to standard output: ") + std::strerror(errno));
   if (report.verdict == Verdict::reaches_target) return core::kExitOk;
   return report.verdict == Verdict::no_solution && options.no_solution_ok ? core::kExitOk : core::kExitVerdict;
 }

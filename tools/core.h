@@ -17,15 +17,19 @@
 //     (bench/measure exits with the status of the command it ran, and 2 when its own
 //     command line is bad; tools/grade/grade follows the same three codes.)
 //   - whole numbers and decimal numbers of options, checked with their range;
-//   - files: read whole (or standard input), written, folders made.
+//   - files: read whole (or standard input), or as a stream of lines of bounded length
+//     (Reader: a block and a line in memory, whatever the file's size), written, folders
+//     made.
 // Standard library, POSIX and <getopt.h> only; no puzzle.cpp (mapgen and measure do not
 // compile the solver in).
 
 #ifndef PUZZLE_TOOLS_CORE_H
 #define PUZZLE_TOOLS_CORE_H
 
+#include <fcntl.h>
 #include <getopt.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
@@ -37,6 +41,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace core {
@@ -86,6 +91,7 @@ struct Command {
   const char* exit_error = "a file that cannot be read";  ///< inputs that make it exit 2
   bool options_end_at_first_argument = false;  ///< compare: what follows SOLVER is SOLVER's
   bool help_alone = false;  ///< mapgen: --help with other options is an error (no output)
+  bool values_once = false;  ///< check, show: an option that takes a value may be given once
 };
 
 /// The exit-status paragraph every --help ends with.
@@ -177,6 +183,7 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   longs.push_back({nullptr, 0, nullptr, 0});
   // An option as the user wrote it, for messages: "--moves" or "-m".
   auto written = [&](int at) { return std::string(argv[at]).substr(0, std::string(argv[at]).find('=')); };
+  std::vector<int> given(options.size(), 0);  // how often each option was given
   opterr = 0;
   optind = 0;
   int choice;
@@ -202,6 +209,9 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
     }
     if (!o) usage_error("unknown option");  // cannot happen: getopt returns only what it was given
     others = others || o != &options.back();  // the last entry is --help
+    if (o->value && command.values_once && ++given[static_cast<std::size_t>(o - options.data())] > 1)
+      usage_error(std::string(o->long_name ? "--" : "-") + (o->long_name ? o->long_name : std::string(1, o->short_name)) +
+                  " is given twice: give it once");
     o->set(o->value ? optarg : nullptr);
   }
   for (int i = optind; i < argc; ++i) parsed.args.push_back(argv[i]);
@@ -282,6 +292,97 @@ inline std::string read_file(const std::string& path, const std::string& name = 
   if (failed) fail(shown + ": cannot read: " + std::strerror(error));
   return text;
 }
+
+/// A file, or standard input, read as a stream: in blocks of 64 KB, so that what a tool
+/// holds of it is one block and the line it reads, whatever the file's size, and read no
+/// further than the tool asks (at most a block past it). Endless input (/dev/zero, a
+/// pipe that never closes) is read only as far as a line that cannot belong to the file:
+/// next_line() cuts a line at the length the tool allows. A terminal's input ends at
+/// the first Ctrl-D. Errors: "NAME: cannot open: ..." and "NAME: cannot read: ...".
+class Reader {
+ public:
+  /// Opens `path`, or standard input when it is empty; `name` names it in messages
+  /// (default: the path, or "(standard input)").
+  explicit Reader(const std::string& path, const std::string& name = "")
+      : name_(name.empty() ? (path.empty() ? "(standard input)" : path) : name), block_(kBlock) {
+    fd_ = path.empty() ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY);
+    if (fd_ < 0) fail(name_ + ": cannot open: " + std::strerror(errno));
+  }
+  ~Reader() {
+    if (fd_ != STDIN_FILENO) ::close(fd_);
+  }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
+  const std::string& name() const { return name_; }
+  /// Whether a byte is ready, reading a block if none is; false at the end.
+  bool ready() { return next_ != end_ || refill(); }
+  /// The bytes ready: at least one when ready().
+  std::string_view bytes() const { return {next_, static_cast<std::size_t>(end_ - next_)}; }
+  /// Takes `n` ready bytes that hold no "\n".
+  void skip(std::size_t n) { next_ += n; }
+  /// Takes the "\n" that is next.
+  void end_line() {
+    ++next_;
+    ++line_;
+  }
+  /// The 1-based number of the line being read.
+  std::size_t line() const { return line_; }
+
+  /// The next line without its "\n" (the last one may lack it), in `line`, valid until
+  /// the next call; false at the end. A line longer than `limit` is cut after `limit` + 1
+  /// bytes and the rest of it is left unread: a result longer than `limit` means that.
+  bool next_line(std::string_view& line, std::size_t limit) {
+    if (!ready()) return false;
+    std::string_view here = bytes().substr(0, limit + 1);
+    std::size_t end = here.find('\n');
+    if (end != std::string_view::npos || here.size() == limit + 1) {  // all in the block: most lines
+      line = here.substr(0, end);
+      skip(line.size());
+      if (end != std::string_view::npos) end_line();
+      return true;
+    }
+    long_.assign(here);  // the line goes on in the next block
+    skip(here.size());
+    while (long_.size() <= limit && ready()) {
+      here = bytes().substr(0, limit + 1 - long_.size());
+      end = here.find('\n');
+      long_.append(here.substr(0, end));
+      if (end != std::string_view::npos) {
+        skip(end);
+        end_line();
+        break;
+      }
+      skip(here.size());
+    }
+    line = long_;
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+
+  bool refill() {
+    if (at_end_) return false;
+    ssize_t got;
+    do got = ::read(fd_, block_.data(), block_.size());
+    while (got < 0 && errno == EINTR);
+    if (got < 0) fail(name_ + ": cannot read: " + std::strerror(errno));
+    at_end_ = got == 0;  // never read again: one Ctrl-D ends a terminal's input
+    next_ = block_.data();
+    end_ = next_ + got;
+    return got > 0;
+  }
+
+  std::string name_;
+  int fd_ = -1;
+  std::vector<char> block_;
+  const char* next_ = nullptr;  ///< the bytes ready: [next_, end_)
+  const char* end_ = nullptr;
+  std::string long_;            ///< a line that spans blocks
+  std::size_t line_ = 1;
+  bool at_end_ = false;
+};
 
 /// Writes `text` to `path`, replacing it.
 inline void write_file(const std::string& path, const std::string& text) {

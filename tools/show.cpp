@@ -13,12 +13,18 @@
 //
 // Pictures: one cell is one character (terminal) or a square of --scale pixels (PNG),
 // colored from one palette: walls, floor, start, target, and for each layer a color
-// for its path, its doors and its buttons (traps are the buttons of layer '^').
+// for its path, its doors and its buttons (traps are the buttons of layer '^'). In a
+// PNG the start, the target and the states where two paths part are ringed, so that
+// they are found at any scale. The --layers panels show each layer as the spec's map
+// output does (its marks + % @, its own buttons and doors as '.', the start on '^'
+// only).
 // Exit status (tools/core.h's convention): 0 when shown; 2 for bad options, a map or
 // output that does not parse, an output that is not a legal path on the map, a view too
 // large for the terminal, or a file that cannot be written ("show: error: ..." on
 // stderr). The options, their help and the errors are tools/core.h's.
-// Memory: the map, the path(s), and a color and a character per cell of the view.
+// Memory: the map and what solving it takes (as puzzle), a byte per state of each path,
+// a bit per state while an OUTPUT is read (tools/solution.h reads it as a stream), and
+// a color and a character per cell of one panel of the view.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -31,7 +37,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -101,6 +109,8 @@ Window parse_window(std::string_view text) {
 struct Given {
   bool container = false;  ///< -q or -s
   bool scale = false;      ///< --scale
+  std::string file_option;  ///< the last option given that takes a file: "--png"
+  std::string file;         ///< and its file
 };
 
 /// The command line of show: its table of options sets `o` (and `given`).
@@ -110,7 +120,7 @@ core::Command command(Options& o, Given& given) {
     given.container = true;
     o.container = wanted;
   };
-  return {
+  core::Command command{
       "show",
       "tools/show [OPTIONS] MAP",
       "Shows the puzzle map in MAP and a path through it: in the terminal with colors, as\n"
@@ -123,11 +133,11 @@ core::Command command(Options& o, Given& given) {
            [container](const char*) { container(puzzle::Container::stack); }},
           {0, "path", "OUTPUT",
            "show the path in OUTPUT instead (a list-mode, map-mode or\n\"No solution.\" output of any solver for MAP)",
-           [&o](const char* v) { o.path_file = v; }},
+           [&o, &given](const char* v) { o.path_file = v, given.file_option = "--path", given.file = v; }},
           {0, "against", "OUTPUT",
            "show puzzle's path and OUTPUT's in two colors, and the first\nstate where they part (its number and both "
            "states)",
-           [&o](const char* v) { o.against_file = v; }},
+           [&o, &given](const char* v) { o.against_file = v, given.file_option = "--against", given.file = v; }},
           {0, nullptr, nullptr, "How:", nullptr},
           {0, "window", "R0,C0,R1,C1", "only rows R0..R1 and columns C0..C1 (inclusive)",
            [&o](const char* v) {
@@ -135,7 +145,7 @@ core::Command command(Options& o, Given& given) {
              o.windowed = true;
            }},
           {0, "layers", nullptr,
-           "a panel for each layer the path uses (default: one view,\nthe path colored by the layer it walks in)",
+           "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one view, the path\ncolored by the layer it walks in)",
            [&o](const char*) { o.layers = true; }},
           {0, "color", "WHEN", "auto (default: colors when stdout is a terminal), always,\nnever",
            [&o](const char* v) {
@@ -145,7 +155,8 @@ core::Command command(Options& o, Given& given) {
              else if (when == "never") o.color = ColorMode::never;
              else usage_error("--color must be auto, always or never, not '" + when + "'");
            }},
-          {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell", [&o](const char* v) { o.png_file = v; }},
+          {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
+           [&o, &given](const char* v) { o.png_file = v, given.file_option = "--png", given.file = v; }},
           {0, "scale", "K", "K for --png (default 1)",
            [&o, &given](const char* v) {
              o.scale = parse_number(v, "--scale", 256);
@@ -162,7 +173,8 @@ core::Command command(Options& o, Given& given) {
       "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
       "dot in a PNG of --scale 3 or more); with --against: + both paths, = puzzle's\n"
       "only, ~ OUTPUT's only, ! the first state where they part. With no solution,\n"
-      "cells never discovered show as #, in gray.\n"
+      "cells never discovered show as #, in gray. A PNG rings the start (black), the\n"
+      "target (white) and where two paths part.\n"
       "Examples: tools/show spec-inputs/spec-full.txt\n"
       "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
       "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n",
@@ -171,6 +183,15 @@ core::Command command(Options& o, Given& given) {
       "a MAP or OUTPUT that does not parse, an OUTPUT that is not a legal path on MAP, a view larger than the "
       "terminal (crop it with --window), or a file that cannot be written",
   };
+  command.values_once = true;
+  return command;
+}
+
+/// The extension of the file name `path` ("jpg"), or "" when it has none.
+std::string extension(const std::string& path) {
+  const std::size_t slash = path.rfind('/'), dot = path.rfind('.');
+  const std::size_t name = slash == std::string::npos ? 0 : slash + 1;
+  return dot == std::string::npos || dot <= name ? "" : path.substr(dot + 1);
 }
 
 /// Reads the command line into `o`; false when help is asked for.
@@ -181,7 +202,15 @@ bool parse_options(const core::Command& cmd, Options& o, const Given& given, int
   if (given.scale && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
   if (given.container && !o.path_file.empty())
     usage_error("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
+  if (parsed.args.empty() && !given.file.empty() && given.file == argv[argc - 1])
+    usage_error("missing MAP: the last word, '" + given.file + "', was taken by " + given.file_option +
+                ", which needs a file name of its own: " + given.file_option +
+                (given.file_option == "--png" ? " FILE" : " OUTPUT") + " MAP");
   if (parsed.args.empty()) usage_error("missing MAP: tools/show [OPTIONS] MAP");
+  std::string ext = extension(o.png_file);
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!ext.empty() && ext != "png")
+    usage_error("--png " + o.png_file + ": the picture is a PNG image; give FILE the extension .png (or none)");
   if (parsed.args.size() > 1) usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
   o.map_path = parsed.args[0];
   return true;
@@ -233,12 +262,13 @@ std::vector<Rgb> make_palette() {
   colors[kFloor] = {235, 235, 235};
   colors[kWall] = {70, 70, 70};
   colors[kUndiscovered] = {165, 165, 165};
-  colors[kStart] = colors[kTarget] = {0, 0, 0};
+  colors[kStart] = {0, 0, 0};        // black, in a black ring (PNG)
+  colors[kTarget] = {255, 255, 255};  // white, in a black and white ring (PNG)
   colors[kGap] = {255, 255, 255};
   colors[kMine] = {30, 100, 255};
   colors[kOther] = {255, 140, 0};
   colors[kBoth] = {150, 40, 190};
-  colors[kPart] = {230, 0, 0};
+  colors[kPart] = {255, 0, 80};  // in a ring of its color (PNG)
   for (std::uint32_t layer = 0; layer < kLayers; ++layer) {
     const double hue = static_cast<double>(layer * 10 % kLayers) / kLayers;
     colors[path_color(layer)] = from_hsv(hue, 1.0, 0.9);
@@ -253,19 +283,19 @@ const std::vector<Rgb>& palette() {
   return colors;
 }
 
-/// What a color means, for the legend.
-std::string meaning(std::uint8_t color, const std::string& mine, const std::string& other) {
+/// What a color means, for the legend; `png`: with the rings a PNG draws.
+std::string meaning(std::uint8_t color, const std::string& mine, const std::string& other, bool png) {
   switch (color) {
     case kFloor: return "floor";
     case kWall: return "wall";
     case kUndiscovered: return "not discovered";
-    case kStart: return "start";
-    case kTarget: return "target";
+    case kStart: return png ? "start (in a black ring)" : "start";
+    case kTarget: return png ? "target (in a black and white ring)" : "target";
     case kGap: return "between panels";
     case kMine: return "path of " + mine + " only";
     case kOther: return "path of " + other + " only";
     case kBoth: return "both paths";
-    case kPart: return "first state where the paths part";
+    case kPart: return png ? "first state where the paths part (ringed)" : "first state where the paths part";
     default: break;
   }
   const std::uint32_t layer = (color - kLayerColors) / 3u;
@@ -281,8 +311,8 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
 
 /// A path drawn on the map, or a claim that there is none.
 struct Track {
-  std::string name;           ///< "puzzle --queue", or the output file
-  std::vector<State> states;  ///< empty: no solution
+  std::string name;      ///< "puzzle --queue", or the output file
+  solution::Path path;   ///< empty: no solution
   std::size_t discovered = 0;  ///< no solution: cells discovered
 };
 
@@ -294,8 +324,10 @@ struct Scene {
   Track main;
   bool against = false;
   Track other;
-  std::size_t part = SIZE_MAX;          ///< --against: index of the first differing state
-  std::vector<bool> undiscovered;       ///< no solution: a cell never discovered (else empty)
+  std::size_t part = SIZE_MAX;     ///< --against: index of the first differing state
+  State parts[2];                  ///< and the two states there (when the path has one)
+  bool has_part[2] = {false, false};
+  std::vector<bool> undiscovered;  ///< no solution: a cell never discovered (else empty)
 };
 
 /// Records which cells of `map` are not discovered (walls never are) and counts the
@@ -313,13 +345,13 @@ void record_discovered(const Puzzle& map, Found found, Track& track, std::vector
   }
 }
 
-/// The track of `output` (an output of a solver for `map`), as tools/check reads it.
-/// An illegal path is an error in the checker's words; an incomplete one is shown,
-/// with a warning. For a no-solution output, fills `undiscovered` from its rows.
+/// The track of `output` (an output of a solver for `map`), as tools/check reads it:
+/// as a stream. An illegal path is an error in the checker's words; an incomplete one
+/// is shown, with a warning. For a no-solution output, fills `undiscovered` from it.
 Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>& undiscovered) {
-  const std::string text = core::read_file(output);
-  const solution::Report report = solution::check_output(map, text, output, solution::Format::detect);
-  Track track{output, report.path, 0};
+  core::Reader in(output);
+  solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
+  Track track{output, std::move(report.path), 0};
   switch (report.verdict) {
     case solution::Verdict::wrong: fail(output + ": " + report.lines.back());
     case solution::Verdict::stops_short:
@@ -327,23 +359,31 @@ Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>
                    output.c_str());
       break;
     case solution::Verdict::no_solution:
-      track.states.clear();
+      track.path = solution::Path();
       record_discovered(
-          map, [&](std::uint32_t row, std::uint32_t col) { return report.discovered[row][col] != '#'; }, track,
-          undiscovered);
+          map,
+          [&](std::uint32_t row, std::uint32_t col) {
+            return report.discovered.get(std::uint64_t{row} * map.width + col) != 0;
+          },
+          track, undiscovered);
       break;
     case solution::Verdict::reaches_target: break;
   }
   return track;
 }
 
+/// The name of puzzle's track with `container`.
+std::string solver_name(puzzle::Container container) {
+  return container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack";
+}
+
 /// puzzle's own track: the path of the spec's search, or the cells it discovered.
 Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bool>& undiscovered) {
-  Track track{container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack", {}, 0};
+  Track track{solver_name(container), {}, 0};
   const puzzle::Solution solved = puzzle::solve(map, container);
   if (solved.solved()) {
     puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
-      track.states.push_back(State{puzzle::layer_color(layer), row, col});
+      track.path.add(State{puzzle::layer_color(layer), row, col});
     });
     return track;
   }
@@ -353,143 +393,214 @@ Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bo
   return track;
 }
 
+/// Whether `path` is the path of puzzle with `container` on `map`, state for state.
+bool is_solvers_path(const Puzzle& map, puzzle::Container container, const solution::Path& path) {
+  const puzzle::Solution solved = puzzle::solve(map, container);
+  if (!solved.solved() || path.empty()) return false;
+  solution::Path::Cursor at(path);
+  bool same = true;
+  std::size_t states = 0;
+  puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+    same = same && (states == 0 || at.next()) && at.state() == State{puzzle::layer_color(layer), row, col};
+    ++states;
+  });
+  return same && states == path.size();
+}
+
 /// The index of the first state where `a` and `b` differ (one may end first), or
-/// SIZE_MAX when they are the same.
-std::size_t first_difference(const std::vector<State>& a, const std::vector<State>& b) {
-  const std::size_t n = std::min(a.size(), b.size());
-  for (std::size_t i = 0; i < n; ++i)
-    if (a[i] != b[i]) return i;
-  return a.size() == b.size() ? SIZE_MAX : n;
+/// SIZE_MAX when they are the same; the states there in `at`.
+std::size_t first_difference(const solution::Path& a, const solution::Path& b, State (&at)[2], bool (&has)[2]) {
+  solution::Path::Cursor x(a), y(b);
+  for (;;) {
+    if (x.state() != y.state()) break;
+    const bool more_x = x.next(), more_y = y.next();
+    if (!more_x && !more_y) return SIZE_MAX;
+    if (more_x != more_y) {  // one has ended: the other's next state is where they part
+      has[0] = more_x, has[1] = more_y;
+      at[0] = x.state(), at[1] = y.state();
+      return std::max(x.index(), y.index());
+    }
+  }
+  has[0] = has[1] = true;
+  at[0] = x.state(), at[1] = y.state();
+  return x.index();
+}
+
+/// The state at index `i` (from 0) of `path`.
+State state_at(const solution::Path& path, std::size_t i) {
+  solution::Path::Cursor at(path);
+  while (at.index() < i && at.next()) {
+  }
+  return at.state();
 }
 
 /// The line --against prints: where the paths part (both start at (^, start), so
 /// they part at state 2 at the earliest), or that one or both have none.
 std::string describe_part(const Scene& s) {
   const Track &a = s.main, &b = s.other;
-  if (a.states.empty() && b.states.empty()) return "Both say No solution.";
-  if (a.states.empty() || b.states.empty()) {
-    const Track &none = a.states.empty() ? a : b, &some = a.states.empty() ? b : a;
+  if (a.path.empty() && b.path.empty()) return "Both say No solution.";
+  if (a.path.empty() || b.path.empty()) {
+    const Track &none = a.path.empty() ? a : b, &some = a.path.empty() ? b : a;
     return none.name + " says No solution; " + some.name + " has a path of " +
-           solution::plural(some.states.size(), "state") + ".";
+           solution::plural(some.path.size(), "state") + ".";
   }
-  if (s.part == SIZE_MAX) return "The paths are the same: " + solution::plural(a.states.size(), "state") + ".";
-  auto at = [&](const Track& t) {
-    return s.part < t.states.size() ? solution::show(t.states[s.part]) : std::string("nothing (its path has ended)");
+  if (s.part == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
+  auto at = [&](int k) {
+    return s.has_part[k] ? solution::show(s.parts[k]) : std::string("nothing (its path has ended)");
   };
   return "The paths part at state " + std::to_string(s.part + 1) + " (move " + std::to_string(s.part) + "): " +
-         a.name + " " + at(a) + ", " + b.name + " " + at(b) + "; state " + std::to_string(s.part) + " " +
-         solution::show(a.states[s.part - 1]) + " is the last they share.";
+         a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(s.part) + " " +
+         solution::show(state_at(a.path, s.part - 1)) + " is the last they share.";
 }
 
 /// The --summary line of a track.
 std::string describe_track(const Track& t, const Scene& s) {
-  if (t.states.empty()) return t.name + ": No solution, " + solution::plural(t.discovered, "cell") + " discovered";
+  if (t.path.empty()) return t.name + ": No solution, " + solution::plural(t.discovered, "cell") + " discovered";
   std::size_t presses = 0;
   std::vector<bool> used(kLayers, false);
-  for (std::size_t i = 0; i < t.states.size(); ++i) {
-    used[puzzle::layer_index(t.states[i].color)] = true;
-    presses += i > 0 && solution::same_cell(t.states[i - 1], t.states[i]);
-  }
+  t.path.walk([&](const solution::Path::Cursor& at) {
+    used[puzzle::layer_index(at.state().color)] = true;
+    presses += at.pressed();
+  });
   std::string layers;
   std::size_t count = 0;
   for (std::uint32_t layer = 0; layer < kLayers; ++layer)
     if (used[layer]) layers += std::string(count++ ? " " : "") + puzzle::layer_color(layer);
-  return t.name + ": " + solution::plural(t.states.size(), "state") + " (" +
-         solution::plural(t.states.size() - 1, "move") + "), " + std::to_string(presses) +
+  return t.name + ": " + solution::plural(t.path.size(), "state") + " (" +
+         solution::plural(t.path.size() - 1, "move") + "), " + std::to_string(presses) +
          (presses == 1 ? " press, " : " presses, ") + std::to_string(count) + " of " +
          std::to_string(s.map->colors + 1) + " layers used (" + layers + ")" +
-         (solution::same_cell(t.states.back(), s.ends.target) ? "" : ", does not reach the target");
+         (solution::same_cell(t.path.back(), s.ends.target) ? "" : ", does not reach the target");
 }
 
 // ==== Painting =====================================================================
 
-/// A part of the picture: the whole map with every layer, or one layer (`layer` >= 0).
+/// A part of the picture: the whole map with every layer, or one layer (`layer` >= 0),
+/// drawn as the spec's map output draws that layer.
 struct Panel {
   int layer = -1;
   bool shows(char color) const { return layer < 0 || puzzle::layer_index(color) == static_cast<std::uint32_t>(layer); }
 };
 
+/// What a PNG rings, so that it is found at any scale.
+enum class RingKind { start, target, part };
+struct Ring {
+  std::uint32_t row, col;  ///< in the canvas
+  RingKind kind;
+};
+
 /// The window of the map painted for one panel: a color and a character per cell,
-/// row by row.
+/// row by row; the rings; the layers whose path is drawn (some cells of which a later
+/// part of the path may cover).
 struct Canvas {
   std::uint32_t height = 0, width = 0;
   std::vector<std::uint8_t> color;
   std::string glyph;
+  std::vector<Ring> rings;
+  std::uint32_t path_layers = 0;  ///< bit L: the path walks layer L in this panel
 };
 
-/// Paints the map's own characters, then the path(s) over them (never over the start
-/// and the target), then for --against the first states where the paths part.
+/// The color of a map character.
+std::uint8_t char_color(char ch) {
+  if (ch == '#') return kWall;
+  if (ch == '@') return kStart;
+  if (ch == '?') return kTarget;
+  if (ch == puzzle::kNoColor) return button_color(0);
+  if (puzzle::is_door(ch)) return door_color(puzzle::layer_index(static_cast<char>(ch - 'A' + 'a')));
+  if (puzzle::is_button(ch)) return button_color(puzzle::layer_index(ch));
+  return kFloor;
+}
+
+/// Paints the map's own characters (for a layer's panel, as the spec's map output shows
+/// that layer off the path), then the path(s) over them, then for --against the first
+/// states where the paths part.
 Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
   const Puzzle& map = *s.map;
-  Canvas c{w.height(), w.width(), {}, {}};
+  Canvas c{w.height(), w.width(), {}, {}, {}, 0};
   c.color.resize(std::size_t{c.height} * c.width);
   c.glyph.resize(c.color.size());
-  auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
+  const char layer_color = panel.layer < 0 ? '\0' : puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
   for (std::uint32_t row = w.row0; row <= w.row1; ++row) {
     for (std::uint32_t col = w.col0; col <= w.col1; ++col) {
-      const char ch = map.at(row, col);
-      std::uint8_t color = kFloor;
-      if (ch == '#') color = kWall;
-      else if (ch == '@') color = kStart;
-      else if (ch == '?') color = kTarget;
-      else if (ch == puzzle::kNoColor) color = button_color(0);
-      else if (puzzle::is_door(ch)) color = door_color(puzzle::layer_index(static_cast<char>(ch - 'A' + 'a')));
-      else if (puzzle::is_button(ch)) color = button_color(puzzle::layer_index(ch));
+      char ch = map.at(row, col);
+      if (panel.layer >= 0) ch = solution::MapOutput::unmarked(ch, layer_color);
       const std::size_t i = std::size_t(row - w.row0) * c.width + (col - w.col0);
       const bool hidden = !s.undiscovered.empty() && s.undiscovered[std::size_t{row} * map.width + col];
-      c.color[i] = hidden ? std::uint8_t{kUndiscovered} : color;
+      c.color[i] = hidden ? std::uint8_t{kUndiscovered} : char_color(ch);
       c.glyph[i] = hidden ? '#' : ch;
     }
   }
+  auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
+  const State& start = s.ends.start;
+  const State& target = s.ends.target;
+  if (w.contains(target)) c.rings.push_back(Ring{static_cast<std::uint32_t>(target.row - w.row0), static_cast<std::uint32_t>(target.col - w.col0), RingKind::target});
+  if (w.contains(start) && panel.shows(puzzle::kNoColor))
+    c.rings.push_back(Ring{static_cast<std::uint32_t>(start.row - w.row0), static_cast<std::uint32_t>(start.col - w.col0), RingKind::start});
+  // A path is not drawn over the target, nor over the start where it shows.
   auto drawable = [&](const State& st) {
-    return w.contains(st) && !solution::same_cell(st, s.ends.start) && !solution::same_cell(st, s.ends.target);
+    return w.contains(st) && !solution::same_cell(st, target) &&
+           !(solution::same_cell(st, start) && (panel.layer < 0 || st.color == puzzle::kNoColor));
   };
 
-  if (!s.against) {  // the path, colored by layer; a press is '%' in the color it leads to
-    const std::vector<State>& path = s.main.states;
-    for (std::size_t k = 0; k < path.size(); ++k) {
-      const State& st = path[k];
-      if (!panel.shows(st.color) || !drawable(st)) continue;
-      const bool presses = k + 1 < path.size() && solution::same_cell(st, path[k + 1]);
-      const bool pressed = k > 0 && solution::same_cell(path[k - 1], st);
-      const std::size_t i = index(st);
-      if (presses || pressed) {
-        c.glyph[i] = '%';
-        c.color[i] = path_color(puzzle::layer_index(presses ? path[k + 1].color : st.color));
-      } else if (c.glyph[i] != '%') {
-        c.glyph[i] = '+';
-        c.color[i] = path_color(puzzle::layer_index(st.color));
+  if (!s.against) {  // the path, colored by layer; a press '%' in the color it leads to
+    const solution::Path& path = s.main.path;
+    State before;
+    path.walk([&](const solution::Path::Cursor& at) {
+      const State& st = at.state();
+      if (at.pressed()) {  // '%' where it leaves (the spec's mark) and where it arrives ('@' in a panel)
+        const std::uint8_t color = path_color(puzzle::layer_index(st.color));
+        if (panel.shows(before.color) && drawable(before)) {
+          c.glyph[index(before)] = '%';
+          c.color[index(before)] = color;
+        }
+        if (panel.shows(st.color) && drawable(st)) {
+          c.glyph[index(st)] = panel.layer < 0 ? '%' : '@';
+          c.color[index(st)] = color;
+          c.path_layers |= 1u << puzzle::layer_index(st.color);
+        }
+      } else if (at.index() > 0 && panel.shows(st.color) && drawable(st) && c.glyph[index(st)] != '%') {
+        c.glyph[index(st)] = '+';
+        c.color[index(st)] = path_color(puzzle::layer_index(st.color));
+        c.path_layers |= 1u << puzzle::layer_index(st.color);
       }
-    }
+      before = st;
+    });
     return c;
   }
 
   std::vector<std::uint8_t> on(c.color.size(), 0);  // bit 1: puzzle's path, bit 2: the other
-  for (const State& st : s.main.states)
-    if (panel.shows(st.color) && drawable(st)) on[index(st)] |= 1;
-  for (const State& st : s.other.states)
-    if (panel.shows(st.color) && drawable(st)) on[index(st)] |= 2;
+  s.main.path.walk([&](const solution::Path::Cursor& at) {
+    if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= 1;
+  });
+  s.other.path.walk([&](const solution::Path::Cursor& at) {
+    if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= 2;
+  });
   for (std::size_t i = 0; i < on.size(); ++i) {
     if (on[i] == 0) continue;
     c.color[i] = on[i] == 3 ? kBoth : on[i] == 1 ? kMine : kOther;
     c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
   }
-  for (const Track* t : {&s.main, &s.other}) {
-    if (s.part >= t->states.size()) continue;
-    const State& st = t->states[s.part];
+  for (int k = 0; k < 2; ++k) {
+    if (!s.has_part[k]) continue;
+    const State& st = s.parts[k];
     if (!panel.shows(st.color) || !w.contains(st)) continue;
     c.color[index(st)] = kPart;
     if (drawable(st)) c.glyph[index(st)] = '!';
+    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), RingKind::part});
   }
   return c;
 }
 
-/// Which (color, character) pairs a picture uses, for its legend.
+/// Which (color, character) pairs a picture uses, for its legend: those its cells
+/// show, and the path of every layer it draws (even where a later part covers it).
 class Used {
  public:
   void add(const Canvas& c) {
     for (std::size_t i = 0; i < c.color.size(); ++i)
       seen_[c.color[i] * 128u + (static_cast<unsigned char>(c.glyph[i]) & 127u)] = true;
+    for (std::uint32_t layer = 0; layer < kLayers; ++layer)
+      if (c.path_layers >> layer & 1) seen_[path_color(layer) * 128u + '+'] = true;
+    for (const Ring& ring : c.rings) rings_ |= 1u << static_cast<unsigned>(ring.kind);
   }
   /// The pairs used, by color then character.
   std::vector<std::pair<std::uint8_t, char>> pairs() const {
@@ -498,9 +609,11 @@ class Used {
       if (seen_[k]) out.emplace_back(static_cast<std::uint8_t>(k / 128), static_cast<char>(k % 128));
     return out;
   }
+  bool ringed(RingKind kind) const { return rings_ >> static_cast<unsigned>(kind) & 1; }
 
  private:
   std::vector<bool> seen_ = std::vector<bool>(kPaletteSize * 128, false);
+  unsigned rings_ = 0;
 };
 
 // ==== Terminal =====================================================================
@@ -538,6 +651,7 @@ void print_canvas(const Canvas& c, bool colored) {
 /// The legend: what each color (and character) used means, in lines of at most
 /// `columns` characters; for a PNG (`png_scale` > 0), each color with its RGB value,
 /// one a line. Without colors, the path is the same '+' in every layer: said once.
+/// Every layer the path walks is named, even where a later part of the path covers it.
 void print_legend(const Used& used, const Scene& s, bool colored, std::uint32_t png_scale, std::uint32_t columns) {
   const bool png = png_scale > 0;
   std::string line = "Legend:";
@@ -551,14 +665,15 @@ void print_legend(const Used& used, const Scene& s, bool colored, std::uint32_t 
     line += std::string(length > 7 ? "  " : " ") + swatch + " " + text;
     length += (length > 7 ? 4 : 3) + text.size();
   };
-  bool presses = false, path_said = false;
+  bool presses = false, arrivals = false, path_said = false;
   int last = -1;
   for (const auto& [color, glyph] : used.pairs()) {
-    presses = presses || glyph == '%';
-    if (glyph == '%' || color == last) continue;  // a press is said once, below; a color once
-    last = color;
-    const std::string text = meaning(color, s.main.name, s.other.name);
     const bool path = color >= kLayerColors && (color - kLayerColors) % 3 == 0;
+    presses = presses || glyph == '%';
+    arrivals = arrivals || (path && glyph == '@');
+    if (glyph == '%' || (path && glyph == '@') || color == last) continue;  // presses said below; a color once
+    last = color;
+    const std::string text = meaning(color, s.main.name, s.other.name, png);
     if (png) {
       const Rgb& c = palette()[color];
       char hex[8];
@@ -573,6 +688,7 @@ void print_legend(const Used& used, const Scene& s, bool colored, std::uint32_t 
   }
   if (presses && png && png_scale >= 3) line += "\n  #FFFFFF  a dot: a press, in the color of the layer it leads to";
   if (presses && !png) add("%", "a press");
+  if (arrivals && !png) add("@", "where a press arrives");
   out(line + "\n");
 }
 
@@ -712,9 +828,41 @@ class PngFile {
   std::uint64_t size_ = 0;     ///< bytes written
 };
 
+/// The rings of a panel: an outer radius that clears the ringed cell's square and grows
+/// with the picture (a 40th of its longer side), so that a ring is seen at any scale,
+/// and a thickness; in pixels.
+struct RingSize {
+  double outer, thick;
+};
+
+RingSize ring_size(std::uint32_t scale, std::uint64_t wide, std::uint64_t tall) {
+  const double outer = std::max({1.5 * scale + 2, static_cast<double>(std::max(wide, tall)) / 40, 6.0});
+  return {outer, std::max(3.0, outer / 5)};
+}
+
+/// Draws the part of `ring` that pixel row `y` of its panel crosses into `line` (a
+/// filter byte, then the row's pixels): the start's ring black, the parting states' in
+/// their color, the target's white between two black edges.
+void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& ring, std::uint32_t scale,
+               const RingSize& size) {
+  const double cy = (ring.row + 0.5) * scale, cx = (ring.col + 0.5) * scale, dy = static_cast<double>(y) + 0.5 - cy;
+  if (dy > size.outer || -dy > size.outer) return;
+  const double inner = size.outer - size.thick, edge = size.thick / 3;
+  const std::uint64_t wide = line.size() - 1;
+  const std::uint64_t from = static_cast<std::uint64_t>(std::max(0.0, cx - size.outer));
+  const std::uint64_t to = std::min(wide, static_cast<std::uint64_t>(cx + size.outer) + 1);
+  for (std::uint64_t x = from; x < to; ++x) {
+    const double dx = static_cast<double>(x) + 0.5 - cx, d = std::sqrt(dx * dx + dy * dy);
+    if (d < inner || d > size.outer) continue;
+    std::uint8_t color = ring.kind == RingKind::start ? kStart : kPart;
+    if (ring.kind == RingKind::target) color = d < inner + edge || d > size.outer - edge ? kStart : kTarget;
+    line[1 + static_cast<std::size_t>(x)] = color;
+  }
+}
+
 /// Writes the panels into a PNG, one under the other with `scale` gap rows between
-/// them; with a scale of 3 or more, a press shows a white dot in its square. Returns
-/// the file's size.
+/// them; with a scale of 3 or more, a press shows a white dot in its square; the rings
+/// of each panel go over it (within the panel). Returns the file's size.
 template <typename PaintPanel>
 std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Window& w, std::size_t panels,
                         PaintPanel paint_panel, std::uint32_t& width, std::uint32_t& height) {
@@ -728,7 +876,8 @@ std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Wind
   width = static_cast<std::uint32_t>(wide);
   height = static_cast<std::uint32_t>(tall);
   PngFile png(path, width, height, raw);
-  std::vector<std::uint8_t> line(static_cast<std::size_t>(wide) + 1, 0), dotted;
+  const RingSize rings = ring_size(scale, wide, std::uint64_t{w.height()} * scale);
+  std::vector<std::uint8_t> line(static_cast<std::size_t>(wide) + 1, 0), drawn;
   const std::uint32_t dot_from = scale >= 3 ? scale / 3 : scale, dot_to = scale - dot_from;
   for (std::size_t k = 0; k < panels; ++k) {
     if (k > 0) {
@@ -741,15 +890,24 @@ std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Wind
       std::uint8_t* p = line.data() + 1;
       for (std::uint32_t col = 0; col < c.width; ++col, p += scale) std::fill(p, p + scale, c.color[first + col]);
       for (std::uint32_t r = 0; r < scale; ++r) {
-        if (r == dot_from) {  // presses get a dot: the middle third of their square
-          dotted = line;
+        const std::uint64_t y = std::uint64_t{row} * scale + r;
+        const bool dot = r >= dot_from && r < dot_to;
+        const bool ringed = std::any_of(c.rings.begin(), c.rings.end(), [&](const Ring& ring) {
+          const double dy = static_cast<double>(y) + 0.5 - (ring.row + 0.5) * scale;
+          return dy <= rings.outer && -dy <= rings.outer;
+        });
+        if (!dot && !ringed) {
+          png.put(line.data(), line.size());
+          continue;
+        }
+        drawn = line;
+        if (dot)  // presses get a dot: the middle third of their square
           for (std::uint32_t col = 0; col < c.width; ++col)
             if (c.glyph[first + col] == '%')
-              std::fill_n(dotted.data() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
+              std::fill_n(drawn.data() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
                           std::uint8_t{kGap});
-        }
-        const bool dot = r >= dot_from && r < dot_to;
-        png.put(dot ? dotted.data() : line.data(), line.size());
+        for (const Ring& ring : c.rings) draw_ring(drawn, y, ring, scale, rings);
+        png.put(drawn.data(), drawn.size());
       }
     }
   }
@@ -768,6 +926,32 @@ std::string with_commas(std::uint64_t n) {
   return out;
 }
 
+/// The part of `map` shown: all of it, or the --window clamped to its edges. A window
+/// that starts outside the map is a usage error, said before anything is solved.
+Window view(const Options& o, const Puzzle& map) {
+  Window w{0, 0, map.height - 1, map.width - 1};
+  if (!o.windowed) return w;
+  if (o.window.row0 >= map.height || o.window.col0 >= map.width)
+    usage_error("--window starts at row " + std::to_string(o.window.row0) + ", column " +
+                std::to_string(o.window.col0) + ", outside the map (rows 0-" + std::to_string(map.height - 1) +
+                ", columns 0-" + std::to_string(map.width - 1) + ")");
+  w = o.window;
+  w.row1 = std::min(w.row1, map.height - 1);
+  w.col1 = std::min(w.col1, map.width - 1);
+  return w;
+}
+
+/// For --against: when OUTPUT parts from puzzle's path with the container chosen but is
+/// puzzle's path with the other one, the line that says so and names the option; else "".
+std::string container_note(const Scene& s, const Options& o) {
+  if (s.part == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
+  const auto other = o.container == puzzle::Container::queue ? puzzle::Container::stack : puzzle::Container::queue;
+  if (!is_solvers_path(*s.map, other, s.other.path)) return "";
+  const std::string option = other == puzzle::Container::stack ? "--stack" : "--queue";
+  return s.other.name + " is the path of " + solver_name(other) + ", state for state: add " + option +
+         " to compare with it.";
+}
+
 int run(int argc, char* argv[]) {
   Options o;
   Given given;
@@ -776,7 +960,8 @@ int run(int argc, char* argv[]) {
     out(core::help_text(cmd));
     return core::kExitOk;
   }
-  const Puzzle map = solution::read_map(o.map_path);
+  const Puzzle map = solution::read_map(o.map_path, "outputs go with --path or --against: tools/show [OPTIONS] MAP");
+  const Window w = view(o, map);
   Scene s;
   s.map = &map;
   s.ends = solution::find_ends(map);
@@ -785,29 +970,22 @@ int run(int argc, char* argv[]) {
   } else {
     s.main = solve_track(map, o.container, s.undiscovered);
   }
+  std::string note;
   if (!o.against_file.empty()) {
     s.against = true;
     std::vector<bool> ignored;  // the cells puzzle discovered are the ones shown
     s.other = read_track(map, o.against_file, ignored);
-    if (!s.main.states.empty() && !s.other.states.empty()) s.part = first_difference(s.main.states, s.other.states);
+    if (!s.main.path.empty() && !s.other.path.empty())
+      s.part = first_difference(s.main.path, s.other.path, s.parts, s.has_part);
+    note = container_note(s, o);
   }
 
-  // The view: the window (clamped to the map) and its panels.
-  Window w{0, 0, map.height - 1, map.width - 1};
-  if (o.windowed) {
-    if (o.window.row0 >= map.height || o.window.col0 >= map.width)
-      usage_error("--window starts at row " + std::to_string(o.window.row0) + ", column " +
-                       std::to_string(o.window.col0) + ", outside the map (rows 0-" + std::to_string(map.height - 1) +
-                       ", columns 0-" + std::to_string(map.width - 1) + ")");
-    w = o.window;
-    w.row1 = std::min(w.row1, map.height - 1);
-    w.col1 = std::min(w.col1, map.width - 1);
-  }
+  // The panels: one view, or a panel for each layer a path walks.
   std::vector<Panel> panels;
   if (o.layers) {
     std::vector<bool> used(kLayers, false);
     for (const Track* t : {&s.main, &s.other})
-      for (const State& st : t->states) used[puzzle::layer_index(st.color)] = true;
+      t->path.walk([&](const solution::Path::Cursor& at) { used[puzzle::layer_index(at.state().color)] = true; });
     for (std::uint32_t layer = 0; layer < kLayers; ++layer)
       if (used[layer]) panels.push_back(Panel{static_cast<int>(layer)});
   }
@@ -843,8 +1021,10 @@ int run(int argc, char* argv[]) {
            "), or write a picture with --png FILE");
     }
     for (const Panel& panel : panels) {
-      if (o.layers)
-        out(std::string("// color ") + puzzle::layer_color(static_cast<std::uint32_t>(panel.layer)) + "\n");
+      // One path: each layer as the spec's map output draws it, headed as there. Two:
+      // their own marks, under a heading no one takes for the map output's.
+      const char color = puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
+      if (o.layers) out(s.against ? std::string("layer ") + color + ", both paths:\n" : std::string("// color ") + color + "\n");
       const Canvas c = paint(s, w, panel);
       used.add(c);
       print_canvas(c, colored);
@@ -853,6 +1033,7 @@ int run(int argc, char* argv[]) {
   }
   if (png && o.legend) print_legend(used, s, false, o.scale, columns);
   if (s.against) out(describe_part(s) + "\n");
+  if (!note.empty()) out(note + "\n");
   if (o.summary) {
     out(describe_track(s.main, s) + "\n");
     if (s.against) out(describe_track(s.other, s) + "\n");

@@ -9,14 +9,21 @@
 // Like puzzle.cpp it goes into the one translation unit of a tool, so its functions are
 // plain definitions (not inline: GCC then inlines the lambdas of the hot loops).
 //
-// What it gives a tool: read_map, check_output (a Report: the verdict, the
-// lines that explain it, the path found legal, the discovered rows of a "No solution."
-// output), State and its text show(), find_ends. Problems with a file itself (an invalid
-// map, not an output of the shape read) are thrown as Malformed, whose text names the
-// file, the line and the column (a file that cannot be read: core::Error, of
+// What it gives a tool: read_map, check_output (a Report: the verdict, the lines that
+// explain it, the path found legal, the cells a "No solution." output shows
+// discovered), State and its text show(), Path, find_ends. Problems with a file itself
+// (an invalid map, not an output of the shape read) are thrown as Malformed, whose text
+// names the file, the line and the column (a file that cannot be read: core::Error, of
 // tools/core.h, which reads it); core::run_main prints either as "TOOL: error: ..." and
 // exits 2.
-// Memory: the output text, and one hash entry per state of the path.
+// Streams: the map is read by the solver's parser as it reads standard input, and an
+// output a line (or a piece of a long row) at a time through core::Reader, never
+// further than its shape allows: a line longer than any line of such an output for this
+// map stops the reading with an error. Memory, whatever the output's size: the map (a
+// byte a cell, as the solver holds it), a bit per state of the map for the states the
+// path visits and a byte per state of the path (its actions); for a map output, two
+// bits more per state for the marks it draws; for a "No solution." output, a bit per
+// cell when the caller keeps what it shows discovered.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
@@ -27,13 +34,18 @@
 
 #include "core.h"
 
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <stdexcept>
+#include <new>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace solution {
@@ -48,49 +60,145 @@ class Malformed : public core::Error {
 
 [[noreturn]] void fail(const std::string& what) { throw Malformed(what); }
 
-// ==== Files and lines ================================================================
+std::string plural(std::uint64_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
 
-/// The map in the file at `path`, validated by the solver's own parser; its messages
-/// come out as "PATH: line N, column K: ...".
-Puzzle read_map(const std::string& path) {
-  const std::string text = core::read_file(path);
+// ==== Files ==========================================================================
+
+/// What an output's first line says it is ("a list-mode output"), or "" if it looks
+/// like none.
+std::string output_kind(std::string_view first_line) {
+  if (first_line.substr(0, 1) == "(") return "a list-mode output";
+  if (first_line.substr(0, 8) == "// color") return "a map-mode output";
+  if (first_line.substr(0, 12) == "No solution.") return "a 'No solution.' output";
+  return "";
+}
+
+/// The map in the file at `path`, validated and read by the solver's own parser as it
+/// reads standard input: in blocks, as far as the map goes (the header line is refused
+/// after a megabyte without its end), a byte a cell. Its messages come out as "PATH:
+/// line N, column K: ..."; when line 1 looks like an output of a solver, `swapped` is
+/// added ("MAP comes first ...").
+Puzzle read_map(const std::string& path, const std::string& swapped) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (!file) core::fail(path + ": cannot open: " + std::strerror(errno));
+  struct stat info {};
+  if (fstat(fileno(file), &info) == 0 && S_ISDIR(info.st_mode)) {
+    std::fclose(file);
+    core::fail(path + ": cannot read: " + std::strerror(EISDIR));
+  }
   try {
-    return puzzle::parse_puzzle(text);
+    puzzle::Input in(file);
+    Puzzle map = puzzle::parse_puzzle(in);
+    std::fclose(file);
+    return map;
   } catch (const puzzle::Error& e) {
-    fail(path + ": " + e.what());
+    std::fclose(file);
+    std::string what = path + ": " + e.what();
+    const std::string_view where = std::string_view(e.what()).substr(0, 7);
+    if ((where == "line 1," || where == "line 1:") && S_ISREG(info.st_mode)) {
+      core::Reader again(path);
+      std::string_view first;
+      const std::string kind = again.next_line(first, 64) ? output_kind(first) : "";
+      if (!kind.empty()) what += " (this looks like " + kind + ", not a map: " + swapped + ")";
+    }
+    fail(what);
   }
 }
 
-/// Walks an output line by line, with 1-based line numbers for messages. The last
-/// line may lack its "\n"; a "\r" anywhere is a format error (outputs end lines in "\n").
+/// An output's lines, numbered from 1 for messages, read from a core::Reader: whole
+/// (cut at a length the caller gives, past which no line of the output can go) or, for
+/// the long rows of a map, a piece at a time. A "\r" is a format error (outputs end
+/// their lines in "\n").
 class Lines {
  public:
-  Lines(std::string_view text, std::string name) : text_(text), name_(std::move(name)) {}
+  explicit Lines(core::Reader& in) : in_(in) {}
 
-  bool next(std::string_view& line) {
-    if (text_.empty()) return false;
-    const std::size_t end = std::min(text_.find('\n'), text_.size());
-    line = text_.substr(0, end);
-    text_.remove_prefix(std::min(end + 1, text_.size()));
+  /// The next line, at most `limit` + 1 bytes of it; false at the end of the output.
+  bool next(std::string_view& line, std::size_t limit) {
+    if (!in_.next_line(line, limit)) return false;
     ++number_;
-    std::size_t cr = line.find('\r');
+    const std::size_t cr = line.find('\r');
     if (cr != std::string_view::npos) fail_at(cr, "carriage return (the solver's lines end in \\n only)");
     return true;
   }
+  /// Whether anything follows what was read.
+  bool more() { return in_.ready(); }
+
+  /// Reads the next `count` lines as rows of `width` cells, a piece at a time, calling
+  /// cells(row, text, col, n) for each piece of n characters of row `row` (from 0) from
+  /// column `col`. Returns the rows read: fewer when the output ends first. A row of
+  /// another length, or with a "\r", is Malformed, name(row) naming it ("row 3 of layer b").
+  template <typename Cells, typename Name>
+  std::uint64_t rows(std::uint64_t count, std::uint64_t width, Cells& cells, Name& name) {
+    for (std::uint64_t row = 0; row < count; ++row) {
+      if (!in_.ready()) return row;
+      ++number_;
+      const std::string_view whole = in_.bytes();
+      if (whole.size() > width && whole[width] == '\n') {  // the row and its "\n" are ready: most rows
+        const std::string_view text = whole.substr(0, static_cast<std::size_t>(width));
+        if (!has_line_end(text)) {
+          cells(row, text.data(), std::uint64_t{0}, text.size());
+          in_.skip(text.size());
+          in_.end_line();
+          continue;
+        }
+      }
+      std::uint64_t col = 0;
+      while (col < width && in_.ready()) {
+        const std::string_view ready = in_.bytes();
+        const std::string_view here = ready.substr(0, static_cast<std::size_t>(std::min<std::uint64_t>(ready.size(), width - col)));
+        const std::size_t end = std::min(here.find('\n'), here.find('\r'));
+        const std::size_t n = std::min(end, here.size());
+        cells(row, here.data(), col, n);
+        in_.skip(n);
+        col += n;
+        if (end != std::string_view::npos) break;
+      }
+      if (!in_.ready() && col == width) continue;  // the last line may lack its "\n"
+      if (in_.ready() && in_.bytes()[0] == '\n' && col == width) {
+        in_.end_line();
+        continue;
+      }
+      // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
+      std::uint64_t length = col;
+      for (std::size_t looked = 0; in_.ready() && in_.bytes()[0] != '\n'; ++length, in_.skip(1)) {
+        if (in_.bytes()[0] == '\r') fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
+        if (++looked > (std::size_t{1} << 20))
+          fail_here(name(row) + " has more than " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+      }
+      fail_here(name(row) + " has " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+    }
+    return count;
+  }
+
   std::size_t number() const { return number_; }
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return in_.name(); }
+  /// Whether `text` holds a "\n" or a "\r": byte by byte when it is short (the rows of a
+  /// narrow map), else by memchr.
+  static bool has_line_end(std::string_view text) {
+    if (text.size() >= 32) return text.find('\n') != std::string_view::npos || text.find('\r') != std::string_view::npos;
+    bool found = false;
+    for (const char c : text) found |= c == '\n' || c == '\r';
+    return found;
+  }
   [[noreturn]] void fail_here(const std::string& what) const {
-    fail(name_ + ": line " + std::to_string(number()) + ": " + what);
+    fail(name() + ": line " + std::to_string(number()) + ": " + what);
   }
   [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
-    fail(name_ + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) + ": " + what);
+    fail(name() + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) + ": " + what);
   }
 
  private:
-  std::string_view text_;  ///< what is still to be read
-  std::size_t number_ = 0;
-  std::string name_;
+  core::Reader& in_;
+  std::size_t number_ = 0;  ///< the line last read
 };
+
+/// The longest line a list output, or the first line of any output, can hold here: a
+/// state with two numbers of 18 digits (longer ones are refused) is 45 characters, so
+/// that a line cut there is refused by the list parser just as it would be whole.
+constexpr std::size_t kListLine = 64;
 
 // ==== States and moves ===============================================================
 
@@ -112,24 +220,15 @@ std::string show(const State& s) {
   return std::string("(") + s.color + ", (" + std::to_string(s.row) + ", " + std::to_string(s.col) + "))";
 }
 
-/// The states (^, start) and (^, target), found on the map's characters.
+/// The states (^, start) and (^, target).
 struct Ends {
   State start, target;
 };
 
 Ends find_ends(const Puzzle& p) {
-  Ends ends;
-  int found = 0;
-  for (std::uint32_t row = 0; row < p.height && found < 2; ++row) {
-    for (std::uint32_t col = 0; col < p.width; ++col) {
-      const char c = p.at(row, col);
-      if (c == '@' || c == '?') {
-        (c == '@' ? ends.start : ends.target) = State{puzzle::kNoColor, row, col};
-        if (++found == 2) break;
-      }
-    }
-  }
-  return ends;
+  const puzzle::Layout& layout = p.layout;
+  return {State{puzzle::kNoColor, layout.row_of(p.start), layout.col_of(p.start)},
+          State{puzzle::kNoColor, layout.row_of(p.target), layout.col_of(p.target)}};
 }
 
 bool on_map(const Puzzle& p, const State& s) { return s.row < p.height && s.col < p.width; }
@@ -138,78 +237,246 @@ char cell_of(const Puzzle& p, const State& s) {
   return p.at(static_cast<std::uint32_t>(s.row), static_cast<std::uint32_t>(s.col));
 }
 
-/// Why `to` is not one action away from `from` (both on the map), or "" if it is.
-/// Only the rule functions of puzzle.cpp decide what is legal.
-std::string illegal_action(const Puzzle& p, const State& from, const State& to) {
-  const char here = cell_of(p, from);
-  if (puzzle::is_active_button(from.color, here)) {
-    if (!same_cell(from, to)) return "must press the active button";
-    if (to.color != puzzle::pressed_layer(here)) return "wrong color for this button";
-    return "";
-  }
-  if (same_cell(from, to)) return "color change without a button";
-  std::uint64_t dr = from.row > to.row ? from.row - to.row : to.row - from.row;
-  std::uint64_t dc = from.col > to.col ? from.col - to.col : to.col - from.col;
-  if (dr + dc != 1) return "not adjacent";
-  if (to.color != from.color) return "color change without a button";
-  const char there = cell_of(p, to);
-  if (!puzzle::is_passable(to.color, there)) {
-    if (there == '#') return "wall";
-    if (puzzle::is_door(there)) return std::string("closed door ") + there;
-    return std::string("cannot enter ") + puzzle::show_char(there);
-  }
-  return "";
+/// The states of the map, (num_colors + 1) layers of height x width, numbered in the
+/// order of a map output: layer by layer, row by row.
+std::uint64_t state_count(const Puzzle& p) { return std::uint64_t{p.colors + 1} * p.height * p.width; }
+std::uint64_t number(const Puzzle& p, const State& s) {
+  return (std::uint64_t{puzzle::layer_index(s.color)} * p.height + s.row) * p.width + s.col;
+}
+State state_numbered(const Puzzle& p, std::uint64_t n) {
+  const std::uint64_t cells = std::uint64_t{p.height} * p.width, cell = n % cells;
+  return State{puzzle::layer_color(static_cast<std::uint32_t>(n / cells)), cell / p.width, cell % p.width};
 }
 
+/// Whether `to` is one action away from `from` (both on the map), whose cells hold the
+/// map characters `there` and `here`; if not, `why` says why. Only the rule functions of
+/// puzzle.cpp decide what is legal.
+bool legal_action(const State& from, char here, const State& to, char there, std::string& why) {
+  if (puzzle::is_active_button(from.color, here)) {
+    if (!same_cell(from, to)) return why = "must press the active button", false;
+    if (to.color != puzzle::pressed_layer(here)) return why = "wrong color for this button", false;
+    return true;
+  }
+  if (same_cell(from, to)) return why = "color change without a button", false;
+  std::uint64_t dr = from.row > to.row ? from.row - to.row : to.row - from.row;
+  std::uint64_t dc = from.col > to.col ? from.col - to.col : to.col - from.col;
+  if (dr + dc != 1) return why = "not adjacent", false;
+  if (to.color != from.color) return why = "color change without a button", false;
+  if (puzzle::is_passable(to.color, there)) return true;
+  if (there == '#') why = "wall";
+  else if (puzzle::is_door(there)) why = std::string("closed door ") + there;
+  else why = "cannot enter " + puzzle::show_char(there);
+  return false;
+}
+
+// ==== Bits and paths =================================================================
+
+/// `count` fields of 1 or 2 bits, all zero at first. From calloc: the pages on which no
+/// field is ever set cost no memory. Move-only.
+class Bits {
+ public:
+  Bits() = default;
+  Bits(std::uint64_t count, unsigned width) : width_(width) {
+    const std::uint64_t words = (count * width + 63) / 64 + 1;
+    words_ = static_cast<std::uint64_t*>(std::calloc(static_cast<std::size_t>(words), sizeof(std::uint64_t)));
+    if (!words_) throw std::bad_alloc();
+  }
+  Bits(Bits&& other) noexcept { swap(other); }
+  Bits& operator=(Bits&& other) noexcept {
+    swap(other);
+    return *this;
+  }
+  Bits(const Bits&) = delete;
+  Bits& operator=(const Bits&) = delete;
+  ~Bits() { std::free(words_); }
+
+  bool empty() const { return words_ == nullptr; }
+  unsigned get(std::uint64_t i) const {
+    const std::uint64_t at = i * width_;
+    return static_cast<unsigned>(words_[at / 64] >> (at % 64)) & ((1u << width_) - 1);
+  }
+  /// Sets field `i`, which is zero, to `value`.
+  void set(std::uint64_t i, unsigned value) {
+    const std::uint64_t at = i * width_;
+    words_[at / 64] |= std::uint64_t{value} << (at % 64);
+  }
+  /// The word of bits that holds field `i` (64 / width fields from a multiple of that).
+  std::uint64_t word(std::uint64_t i) const { return words_[i * width_ / 64]; }
+
+ private:
+  void swap(Bits& other) noexcept {
+    std::swap(words_, other.words_);
+    std::swap(width_, other.width_);
+  }
+  std::uint64_t* words_ = nullptr;
+  unsigned width_ = 1;
+};
+
+/// A path of legal actions, kept as its first state and a byte per action: a step
+/// north, east, south or west (0-3), or a press: 4 + the layer it leads to. Read with a
+/// Cursor. Memory: a byte per state (grown by realloc, so a long path is not copied).
+class Path {
+ public:
+  Path() = default;
+  Path(Path&& other) noexcept { swap(other); }
+  Path& operator=(Path&& other) noexcept {
+    swap(other);
+    return *this;
+  }
+  Path(const Path&) = delete;
+  Path& operator=(const Path&) = delete;
+  ~Path() { std::free(actions_); }
+
+  /// Appends `s`: the first state, or one action away from the last one.
+  void add(const State& s) {
+    if (size_ > 0) {
+      if (size_ - 1 == capacity_) {
+        capacity_ = capacity_ == 0 ? 4096 : capacity_ * 2;
+        void* grown = std::realloc(actions_, capacity_);
+        if (!grown) throw std::bad_alloc();
+        actions_ = static_cast<std::uint8_t*>(grown);
+      }
+      actions_[size_ - 1] = action(last_, s);
+    } else {
+      first_ = s;
+    }
+    last_ = s;
+    ++size_;
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const State& front() const { return first_; }
+  const State& back() const { return last_; }
+
+  /// One state of the path after another, from the first.
+  class Cursor {
+   public:
+    explicit Cursor(const Path& path) : path_(path), state_(path.first_) {}
+    const State& state() const { return state_; }
+    std::size_t index() const { return index_; }  ///< from 0
+    /// Whether a press led here, and whether a press leads on.
+    bool pressed() const { return index_ > 0 && path_.actions_[index_ - 1] >= 4; }
+    bool presses() const { return index_ + 1 < path_.size_ && path_.actions_[index_] >= 4; }
+    /// Moves to the next state; false at the last.
+    bool next() {
+      if (index_ + 1 >= path_.size_) return false;
+      const std::uint8_t a = path_.actions_[index_++];
+      static const int kRow[4] = {-1, 0, 1, 0}, kCol[4] = {0, 1, 0, -1};
+      if (a >= 4) state_.color = puzzle::layer_color(a - 4u);
+      else state_.row += static_cast<std::uint64_t>(kRow[a]), state_.col += static_cast<std::uint64_t>(kCol[a]);
+      return true;
+    }
+
+   private:
+    const Path& path_;
+    State state_;
+    std::size_t index_ = 0;
+  };
+
+  /// Calls visit(cursor) at each state, in order.
+  template <typename Visit>
+  void walk(Visit visit) const {
+    if (empty()) return;
+    Cursor at(*this);
+    do visit(at);
+    while (at.next());
+  }
+
+ private:
+  static std::uint8_t action(const State& from, const State& to) {
+    if (same_cell(from, to)) return static_cast<std::uint8_t>(4 + puzzle::layer_index(to.color));
+    if (to.row + 1 == from.row) return 0;
+    if (to.col == from.col + 1) return 1;
+    if (to.row == from.row + 1) return 2;
+    return 3;
+  }
+  void swap(Path& other) noexcept {
+    std::swap(first_, other.first_);
+    std::swap(last_, other.last_);
+    std::swap(actions_, other.actions_);
+    std::swap(size_, other.size_);
+    std::swap(capacity_, other.capacity_);
+  }
+
+  State first_, last_;
+  std::uint8_t* actions_ = nullptr;
+  std::size_t size_ = 0;      ///< states
+  std::size_t capacity_ = 0;  ///< actions there is room for
+};
+
 /// Replays a path one state at a time and says why a state cannot follow the path so
-/// far. States are numbered from 1; move M goes from state M to state M + 1.
+/// far. States are numbered from 1; move M goes from state M to state M + 1. Keeps a
+/// bit per state of the map (visited or not) and the path.
 class Replay {
  public:
   /// `unit` names where state K is found in messages: "line" (list) or "state" (map).
-  Replay(const Puzzle& puzzle, const Ends& ends, const char* unit) : p_(puzzle), ends_(ends), unit_(unit) {}
+  Replay(const Puzzle& puzzle, const Ends& ends, const char* unit)
+      : p_(puzzle), ends_(ends), unit_(unit), visited_(state_count(puzzle), 1) {}
 
-  /// Appends `s`: "" when it is a legal next state, else the reason it is not.
-  std::string add(const State& s) {
-    if (count_ == 0) {
-      if (s != ends_.start) return "the path must start at " + show(ends_.start);
+  /// Appends `s` when it is a legal next state; if not, false, and why() says why.
+  bool add(const State& s) {
+    char there = '@';  // the map's character at s
+    if (path_.empty()) {
+      if (s != ends_.start) return why_ = "the path must start at " + show(ends_.start), false;
     } else {
-      if (same_cell(last_, ends_.target)) return "continues after reaching the target";
-      if (!on_map(p_, s)) return "off the map";
-      if (s != last_) {
-        std::string reason = illegal_action(p_, last_, s);
-        if (!reason.empty()) return reason;
-      }
-      auto seen = first_.find(key(s));
-      if (seen != first_.end())
-        return "state repeated (first at " + std::string(unit_) + " " + std::to_string(seen->second) + ")";
+      const State& last = path_.back();
+      if (same_cell(last, ends_.target)) return why_ = "continues after reaching the target", false;
+      if (!on_map(p_, s)) return why_ = "off the map", false;
+      there = same_cell(last, s) ? last_char_ : cell_of(p_, s);
+      if (s != last && !legal_action(last, last_char_, s, there, why_)) return false;
+      if (contains(s))
+        return why_ = "state repeated (first at " + std::string(unit_) + " " + std::to_string(first_at(s)) + ")", false;
     }
-    first_.emplace(key(s), ++count_);
-    last_ = s;
-    path_.push_back(s);
-    return "";
+    visited_.set(number(p_, s), 1);
+    path_.add(s);
+    last_char_ = there;
+    return true;
   }
+  /// Why the last state refused by add() cannot follow the path.
+  const std::string& why() const { return why_; }
 
   /// Whether `s` (on the map) is one of the states added so far.
-  bool contains(const State& s) const { return first_.count(key(s)) != 0; }
-  std::size_t states() const { return count_; }
-  std::size_t moves() const { return count_ == 0 ? 0 : count_ - 1; }
-  bool at_target() const { return count_ > 0 && same_cell(last_, ends_.target); }
+  bool contains(const State& s) const { return visited_.get(number(p_, s)) != 0; }
+  std::size_t states() const { return path_.size(); }
+  std::size_t moves() const { return path_.empty() ? 0 : path_.size() - 1; }
+  bool at_target() const { return !path_.empty() && same_cell(path_.back(), ends_.target); }
+  /// Whether the states of `marks` (2 bits a state) that are not zero are all on the
+  /// path; if not, `first` is the first one that is not.
+  bool covers(const Bits& marks, State& first) const {
+    const std::uint64_t count = state_count(p_);
+    for (std::uint64_t i = 0; i < count; i += 32) {  // a word of marks at a time: most are zero
+      for (std::uint64_t word = marks.word(i); word != 0;) {
+        const std::uint64_t at = i + static_cast<unsigned>(__builtin_ctzll(word)) / 2;
+        word &= ~(std::uint64_t{3} << (at - i) * 2);
+        if (!visited_.get(at)) {
+          first = state_numbered(p_, at);
+          return false;
+        }
+      }
+    }
+    return true;
+  }
   /// The states added so far, in order.
-  const std::vector<State>& path() const { return path_; }
+  const Path& path() const { return path_; }
+  Path take_path() { return std::move(path_); }
 
  private:
-  std::uint64_t key(const State& s) const {
-    std::uint64_t layer = puzzle::layer_index(s.color);
-    return (layer * p_.height + s.row) * p_.width + s.col;
+  /// The number of the state `s` on the path (which holds it), from 1.
+  std::size_t first_at(const State& s) const {
+    std::size_t found = 0;
+    path_.walk([&](const Path::Cursor& at) {
+      if (found == 0 && at.state() == s) found = at.index() + 1;
+    });
+    return found;
   }
 
   const Puzzle& p_;
   const Ends& ends_;
   const char* unit_;
-  std::unordered_map<std::uint64_t, std::size_t> first_;  ///< state -> its number
-  State last_;
-  std::size_t count_ = 0;
-  std::vector<State> path_;
+  Bits visited_;  ///< a bit per state, numbered by number()
+  Path path_;
+  char last_char_ = '@';  ///< the map's character at the path's last state
+  std::string why_;
 };
 
 // ==== Reports ========================================================================
@@ -227,35 +494,31 @@ enum class Verdict {
 struct Report {
   Verdict verdict = Verdict::wrong;
   std::vector<std::string> lines;
-  std::vector<State> path;                  ///< the states found legal
-  std::vector<std::string_view> discovered;  ///< no_solution: the discovered map's rows
+  Path path;        ///< the states found legal
+  Bits discovered;  ///< no_solution, when asked for: a bit per cell (row * width + col) not shown '#'
 };
-
-std::string plural(std::size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
 
 std::string illegal_move(std::size_t state_number, const State& s, const std::string& reason) {
   return "Move " + std::to_string(state_number - 1) + " is illegal: " + show(s) + ": " + reason;
 }
 
 /// The report of a wrong output: `what`, with the states found legal before it.
-Report wrong(const std::string& what, const std::vector<State>& path = {}) {
+Report wrong(const std::string& what, Path path = Path()) {
   Report r;
   r.lines.push_back(what);
-  r.path = path;
+  r.path = std::move(path);
   return r;
 }
 
 /// The report for a path whose every checked move is legal.
-Report summary(const Replay& replay, bool truncated, std::size_t max_moves) {
+Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
   Report r;
   r.lines.push_back("Processed " + plural(replay.moves(), "move") + ", all valid");
   r.lines.push_back(replay.at_target() ? "Reaches the target" : "Does not reach the target");
   if (truncated)
     r.lines.push_back("Stopped after " + plural(max_moves, "move") + " (--moves): the rest is not checked");
   r.verdict = replay.at_target() ? Verdict::reaches_target : Verdict::stops_short;
-  r.path = replay.path();
+  r.path = replay.take_path();
   return r;
 }
 
@@ -264,48 +527,54 @@ Report summary(const Replay& replay, bool truncated, std::size_t max_moves) {
 /// Checks a no-solution output, `lines` just past its "No solution." line: the header,
 /// then the map with every undiscovered cell as '#'. Without searching, the check can
 /// only see that each cell is its input character or '#', that the target is '#' and
-/// the start is not.
-Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines) {
+/// the start is not. The first wrong cell is reported once every row has the right
+/// shape (a shape problem is Malformed). With `keep`, the report's `discovered` says
+/// which cells the output shows discovered.
+Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool keep) {
   std::string_view line;
-  if (!lines.next(line) || (line != "Discovered:" && line != "Reachable:"))
+  if (!lines.next(line, kListLine) || (line != "Discovered:" && line != "Reachable:"))
     lines.fail_here("expected 'Discovered:' after 'No solution.'");
-  std::vector<std::string_view> rows;
-  for (std::uint32_t row = 0; row < p.height; ++row) {
-    if (!lines.next(line))
-      fail(lines.name() + ": the discovered map has " + plural(row, "row") + ", the map has " +
-           std::to_string(p.height));
-    if (line.size() != p.width)
-      lines.fail_here("discovered map row " + std::to_string(row) + " has " +
-                      plural(line.size(), "character") + ", the map's width is " + std::to_string(p.width));
-    rows.push_back(line);
-  }
-  if (lines.next(line)) lines.fail_here("unexpected content after the discovered map");
-
   Report r;
   r.lines.push_back("No solution claimed");
-  for (std::uint32_t row = 0; row < p.height; ++row) {
-    for (std::uint32_t col = 0; col < p.width; ++col) {
-      char shown = rows[row][col], input = p.at(row, col);
-      State here{puzzle::kNoColor, row, col};
-      std::string problem;
+  if (keep) r.discovered = Bits(std::uint64_t{p.height} * p.width, 1);
+  std::string problem;  // the first wrong cell
+  auto cells = [&](std::uint64_t line_row, const char* text, std::uint64_t first, std::size_t n) {
+    const auto row = static_cast<std::uint32_t>(line_row);
+    for (std::size_t j = 0; j < n; ++j) {
+      const auto col = static_cast<std::uint32_t>(first + j);
+      const char shown = text[j], input = p.at(row, col);
+      if (keep && shown != '#') r.discovered.set(std::uint64_t{row} * p.width + col, 1);
+      if ((shown == input && input != '?') || !problem.empty()) continue;  // most cells; the first problem only
+      const State here{puzzle::kNoColor, row, col};
+      std::string wrong_here;
       if (same_cell(here, ends.target)) {
-        if (shown != '#') problem = "the target must be '#' (undiscovered) when there is no solution";
+        if (shown != '#') wrong_here = "the target must be '#' (undiscovered) when there is no solution";
       } else if (same_cell(here, ends.start)) {
-        if (shown != '@') problem = "the start is always discovered: expected '@'";
+        if (shown != '@') wrong_here = "the start is always discovered: expected '@'";
       } else if (shown != input && shown != '#') {
-        problem = "expected " + (input == '#' ? std::string("'#'") : puzzle::show_char(input) + " or '#'");
+        wrong_here = "expected " + (input == '#' ? std::string("'#'") : puzzle::show_char(input) + " or '#'");
       }
-      if (!problem.empty()) {
-        r.lines.push_back("Discovered map, row " + std::to_string(row) + ", column " + std::to_string(col) +
-                          " (line " + std::to_string(3 + row) + "): " + problem + ", found " +
-                          puzzle::show_char(shown));
-        return r;
-      }
+      if (!wrong_here.empty() && problem.empty())
+        problem = "Discovered map, row " + std::to_string(row) + ", column " + std::to_string(col) + " (line " +
+                  std::to_string(3 + row) + "): " + wrong_here + ", found " + puzzle::show_char(shown);
     }
+  };
+  auto name = [](std::uint64_t row) { return "discovered map row " + std::to_string(row); };
+  const std::uint64_t rows = lines.rows(p.height, p.width, cells, name);
+  if (rows < p.height)
+    fail(lines.name() + ": the discovered map has " + plural(rows, "row") + ", the map has " + std::to_string(p.height));
+  if (lines.more()) {
+    std::string_view extra;
+    lines.next(extra, 0);
+    lines.fail_here("unexpected content after the discovered map");
+  }
+  if (!problem.empty()) {
+    r.lines.push_back(problem);
+    r.discovered = Bits();
+    return r;
   }
   r.lines.push_back("The discovered map is consistent with the input (not verified by a search)");
   r.verdict = Verdict::no_solution;
-  r.discovered = std::move(rows);
   return r;
 }
 
@@ -372,73 +641,111 @@ class StateParser {
   std::size_t pos_ = 0;
 };
 
-/// Checks a list-mode output whose first line, `line`, has just been read from `lines`.
-Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line,
-                         std::size_t max_moves) {
+/// Checks a list-mode output whose first line, `line`, has just been read from `lines`,
+/// a line at a time: after `max_moves` moves, nothing more is read (but whether more
+/// follows).
+Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
   Replay replay(p, ends, "line");
   bool truncated = false;
-  do {
-    if (replay.moves() == max_moves && replay.states() > 0) {
-      truncated = true;
+  for (;;) {
+    const State s = StateParser(p, lines, line).parse();
+    if (!replay.add(s)) {
+      const std::string what = illegal_move(replay.states() + 1, s, replay.why());
+      return wrong(what, replay.take_path());
+    }
+    if (replay.moves() == max_moves) {
+      truncated = lines.more();
       break;
     }
-    State s = StateParser(p, lines, line).parse();
-    std::string reason = replay.add(s);
-    if (!reason.empty()) return wrong(illegal_move(replay.states() + 1, s, reason), replay.path());
-  } while (lines.next(line));
+    if (!lines.next(line, kListLine)) break;
+  }
   return summary(replay, truncated, max_moves);
 }
 
 // ==== Map-mode solutions =============================================================
 
-/// A map-mode output: num_colors + 1 layers of the map with the path drawn in.
+/// A map-mode output: num_colors + 1 layers of the map with the path drawn in. Kept as
+/// the marks it draws, 2 bits a state; every other cell is checked as it is read.
 class MapOutput {
  public:
-  /// Reads the layers from `lines`, whose line 1 is `line`. Throws Malformed for a
-  /// wrong shape.
-  MapOutput(const Puzzle& puzzle, Lines& lines, std::string_view line) : p_(puzzle) {
+  /// Reads the layers from `lines`, whose line 1 is `line`, checking as it goes that
+  /// every cell shows what the spec says unless it is a mark ('+', '%', '@' where the
+  /// map shows something else); the first that does not is kept as problem(). Throws
+  /// Malformed for a wrong shape.
+  MapOutput(const Puzzle& puzzle, const Ends& ends, Lines& lines, std::string_view line)
+      : p_(puzzle), marks_(state_count(puzzle), 2) {
+    map_.resize(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
+    std::size_t i = 0;
+    for (std::uint32_t row = 0; row < p_.height; ++row)
+      for (std::uint32_t col = 0; col < p_.width; ++col) map_[i++] = p_.at(row, col);
     const std::uint32_t layers = p_.colors + 1;
-    rows_.reserve(std::size_t{layers} * p_.height);
     for (std::uint32_t layer = 0; layer < layers; ++layer) {
-      std::string header = std::string("// color ") + puzzle::layer_color(layer);
-      if (layer > 0 && !lines.next(line))
+      const char color = puzzle::layer_color(layer);
+      const std::string header = std::string("// color ") + color;
+      if (layer > 0 && !lines.next(line, kListLine))
         fail(lines.name() + ": the output ends after " + plural(layer, "layer") + ", the map has " +
              plural(layers, "layer") + " ('^' and one per color)");
       if (line != header) lines.fail_here("expected '" + header + "'");
-      for (std::uint32_t row = 0; row < p_.height; ++row) {
-        if (!lines.next(line))
-          fail(lines.name() + ": layer " + puzzle::layer_color(layer) + " ends after " + plural(row, "row") +
-               ", the map has " + std::to_string(p_.height));
-        if (line.size() != p_.width)
-          lines.fail_here("row " + std::to_string(row) + " of layer " + puzzle::layer_color(layer) + " has " +
-                          plural(line.size(), "character") + ", the map's width is " + std::to_string(p_.width));
-        rows_.push_back(line);
-      }
+      auto cells = [&](std::uint64_t row, const char* text, std::uint64_t first, std::size_t n) {
+        const char* const map = map_.data() + row * p_.width + first;
+        for (std::size_t j = 0; j < n; ++j) {
+          const char shown = text[j], expected = unmarked(map[j], color);
+          if (shown == expected) continue;
+          const State s{color, row, first + j};
+          const bool fixed = same_cell(s, ends.target) || s == ends.start;  // never drawn over
+          const int code = shown == '+' ? 1 : shown == '%' ? 2 : shown == '@' ? 3 : 0;
+          if (!fixed && code != 0) {
+            marks_.set(number(p_, s), static_cast<unsigned>(code));
+          } else if (problem_.empty()) {
+            const std::string why = same_cell(s, ends.target) ? " (the target shows on every layer)"
+                                    : s == ends.start         ? " (the start shows on layer ^)"
+                                                              : "";
+            problem_ = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
+                       puzzle::show_char(shown) + why;
+          }
+        }
+      };
+      auto name = [color](std::uint64_t row) { return "row " + std::to_string(row) + " of layer " + color; };
+      const std::uint64_t rows = lines.rows(p_.height, p_.width, cells, name);
+      if (rows < p_.height)
+        fail(lines.name() + ": layer " + color + " ends after " + plural(rows, "row") + ", the map has " +
+             std::to_string(p_.height));
     }
-    if (lines.next(line))
+    if (lines.more()) {
+      std::string_view extra;
+      lines.next(extra, 0);
       lines.fail_here("unexpected content after the last layer (the map has " + plural(layers, "layer") + ")");
+    }
   }
 
-  /// The character the output shows for state `s` (on the map).
-  char shown(const State& s) const { return rows_[index(s)][static_cast<std::size_t>(s.col)]; }
+  /// The first cell that shows neither what the spec says nor a mark, or "".
+  const std::string& problem() const { return problem_; }
+
+  /// The mark the output draws on state `s` (on the map): '+', '%', '@' or '\0'.
+  char mark(const State& s) const {
+    static const char kMarks[] = {'\0', '+', '%', '@'};
+    return kMarks[marks_.get(number(p_, s))];
+  }
+  /// The character the output shows for state `s` (on the map), when problem() is "".
+  char shown(const State& s) const {
+    const char c = mark(s);
+    return c ? c : unmarked(s);
+  }
 
   /// What the spec's map output shows for `s` when the path does not pass there:
   /// the start as '@' on '^' only, the target on every layer, a layer's own buttons
   /// and doors ('^' traps on '^') as '.', and the input character everywhere else.
   char unmarked(const State& s) const {
-    const char c = cell_of(p_, s);
-    if (c == '@') return s.color == puzzle::kNoColor ? '@' : '.';
-    if (c == s.color) return '.';
-    if (puzzle::is_door(c) && c - 'A' + 'a' == s.color) return '.';
+    return unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
+  }
+  /// The same for a cell whose input character is `c`, on layer `color`.
+  static char unmarked(char c, char color) {
+    if (c == '@') return color == puzzle::kNoColor ? '@' : '.';
+    if (c == color || (puzzle::is_door(c) && c - 'A' + 'a' == color)) return '.';
     return c;
   }
 
-  /// Whether the output draws the path on `s`: '+', '%' or '@' instead of what it
-  /// would show without the path.
-  bool marked(const State& s) const {
-    char c = shown(s);
-    return (c == '+' || c == '%' || c == '@') && c != unmarked(s);
-  }
+  const Bits& marks() const { return marks_; }
 
   /// "layer b, row 3, column 4 (line 17)"
   std::string where(const State& s) const {
@@ -448,54 +755,27 @@ class MapOutput {
   }
 
  private:
-  std::size_t index(const State& s) const {
-    return std::size_t{puzzle::layer_index(s.color)} * p_.height + static_cast<std::size_t>(s.row);
-  }
-
   const Puzzle& p_;
-  std::vector<std::string_view> rows_;  ///< layer-major: rows_[layer * height + row]
+  std::string map_;  ///< the map's characters, row by row (read 27 times: faster than the grid)
+  Bits marks_;       ///< per state: 0 no mark, 1 '+', 2 '%', 3 '@'
+  std::string problem_;
 };
 
 /// The report of a problem in a map output at `s`, with the states rebuilt so far.
-Report map_problem(const MapOutput& out, const State& s, const std::string& what,
-                          const std::vector<State>& path = {}) {
-  return wrong("Map output, " + out.where(s) + ": " + what, path);
-}
-
-/// Every state of the map, layer by layer, in output order; `visit` returns false to stop.
-template <typename Visit>
-void for_each_state(const Puzzle& p, Visit visit) {
-  for (std::uint32_t layer = 0; layer <= p.colors; ++layer)
-    for (std::uint32_t row = 0; row < p.height; ++row)
-      for (std::uint32_t col = 0; col < p.width; ++col)
-        if (!visit(State{puzzle::layer_color(layer), row, col})) return;
+Report map_problem(const MapOutput& out, const State& s, const std::string& what, Path path = Path()) {
+  return wrong("Map output, " + out.where(s) + ": " + what, std::move(path));
 }
 
 /// Checks a map-mode output whose first line, `line`, has just been read from `lines`:
-/// first every cell the path does not mark, then the path, rebuilt from the marks and
-/// replayed move by move as it is rebuilt, then that no mark is left off the path.
-Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line,
-                        std::size_t max_moves) {
-  const MapOutput out(p, lines, line);
+/// first, as it is read, every cell the path does not mark; then the path, rebuilt from
+/// the marks and replayed move by move as it is rebuilt; then that no mark is left off
+/// the path.
+Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
+  const MapOutput out(p, ends, lines, line);
+  if (!out.problem().empty()) return wrong(out.problem());
   const State start = ends.start, target = ends.target;
 
-  // 1. The cells off the path show what the spec says.
-  Report problem;
-  for_each_state(p, [&](const State& s) {
-    char shown = out.shown(s), expected = out.unmarked(s);
-    if (shown == expected) return true;
-    bool fixed = same_cell(s, target) || (s == start);  // never drawn over
-    if (!fixed && out.marked(s)) return true;
-    std::string why = same_cell(s, target) ? " (the target shows on every layer)"
-                      : s == start         ? " (the start shows on layer ^)"
-                                           : "";
-    problem = map_problem(out, s, "expected " + puzzle::show_char(expected) + ", found " +
-                                      puzzle::show_char(shown) + why);
-    return false;
-  });
-  if (!problem.lines.empty()) return problem;
-
-  // 2. The path: from (^, start), at each state exactly one way on.
+  // The path: from (^, start), at each state exactly one way on.
   Replay replay(p, ends, "state");
   replay.add(start);
   State here = start;
@@ -506,56 +786,54 @@ Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_vi
       break;
     }
     State next;
-    if (here != start && out.shown(here) == '%') {
+    if (out.mark(here) == '%') {
       const char button = cell_of(p, here);
       if (!puzzle::is_button(button) && button != puzzle::kNoColor)
         return map_problem(out, here, "'%' on " + puzzle::show_char(button) + ", which is not a button or trap",
-                           replay.path());
+                           replay.take_path());
       if (!puzzle::is_active_button(here.color, button))
         return map_problem(out, here, "'%' on " + puzzle::show_char(button) + ", which is not active on layer " +
-                                          here.color, replay.path());
+                                          here.color, replay.take_path());
       next = State{puzzle::pressed_layer(button), here.row, here.col};
       if (out.shown(next) != '@' || replay.contains(next))
         return map_problem(out, here, "'%' presses " + puzzle::show_char(button) + " but " + out.where(next) +
                                           " shows " + puzzle::show_char(out.shown(next)) +
                                           (replay.contains(next) ? ", already on the path" : ", not '@'"),
-                           replay.path());
+                           replay.take_path());
     } else {
       static const int kSteps[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // N, E, S, W
-      std::vector<State> ways;
+      State ways[4];
+      std::size_t count = 0;
       for (const auto& step : kSteps) {
         State s{here.color, here.row + static_cast<std::uint64_t>(step[0]),
                 here.col + static_cast<std::uint64_t>(step[1])};  // wraps past 0: off the map
-        if (!on_map(p, s) || replay.contains(s)) continue;
-        char shown = out.shown(s);
-        if (same_cell(s, target) || (out.marked(s) && (shown == '+' || shown == '%'))) ways.push_back(s);
+        if (!on_map(p, s)) continue;
+        const char mark = out.mark(s);  // before contains(): most neighbours have none
+        if ((mark == '+' || mark == '%' || same_cell(s, target)) && !replay.contains(s)) ways[count++] = s;
       }
-      if (ways.empty())
+      if (count == 0)
         return map_problem(out, here, "the path stops here: no marked neighbour ('+' or '%') and not the target",
-                           replay.path());
-      if (ways.size() > 1) {
+                           replay.take_path());
+      if (count > 1) {
         std::string list;
-        for (std::size_t i = 0; i < ways.size(); ++i)
-          list += (i == 0 ? "" : i + 1 == ways.size() ? " and " : ", ") + show(ways[i]);
-        return map_problem(out, here, "the path forks: " + list + " both continue it", replay.path());
+        for (std::size_t i = 0; i < count; ++i)
+          list += (i == 0 ? "" : i + 1 == count ? " and " : ", ") + show(ways[i]);
+        return map_problem(out, here, "the path forks: " + list + " both continue it", replay.take_path());
       }
       next = ways[0];
     }
-    std::string reason = replay.add(next);
-    if (!reason.empty()) return wrong(illegal_move(replay.states() + 1, next, reason), replay.path());
+    if (!replay.add(next)) {
+      const std::string what = illegal_move(replay.states() + 1, next, replay.why());
+      return wrong(what, replay.take_path());
+    }
     here = next;
   }
 
-  // 3. No mark off the path.
-  if (!truncated) {
-    for_each_state(p, [&](const State& s) {
-      if (!out.marked(s) || replay.contains(s)) return true;
-      problem = map_problem(out, s, "mark '" + std::string(1, out.shown(s)) +
-                                        "' is not on the path from the start to the target", replay.path());
-      return false;
-    });
-    if (!problem.lines.empty()) return problem;
-  }
+  // No mark off the path.
+  State stray;
+  if (!truncated && !replay.covers(out.marks(), stray))
+    return map_problem(out, stray, "mark '" + std::string(1, out.shown(stray)) +
+                                       "' is not on the path from the start to the target", replay.take_path());
   return summary(replay, truncated, max_moves);
 }
 
@@ -564,20 +842,21 @@ Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_vi
 /// How to read an output: as what its first line says it is, or forced to one shape.
 enum class Format { detect, list, map };
 
-/// Reads and checks `text`, the output of a solver for `p`, named `name` in messages:
-/// "No solution." starts a no-solution output (whatever `format`), "// color" a map
-/// output, anything else a list output; at most `max_moves` moves are checked.
-/// Throws Malformed when the text is not an output of the shape read.
-Report check_output(const Puzzle& p, std::string_view text, const std::string& name, Format format,
-                           std::size_t max_moves = SIZE_MAX) {
+/// Reads and checks the output of a solver for `p` from `in`: "No solution." starts a
+/// no-solution output (whatever `format`), "// color" a map output, anything else a list
+/// output; at most `max_moves` moves are checked. With `keep_discovered`, the report of
+/// a well-formed no-solution output says which cells it shows discovered. Throws
+/// Malformed when the text is not an output of the shape read.
+Report check_output(const Puzzle& p, core::Reader& in, Format format, std::size_t max_moves = SIZE_MAX,
+                    bool keep_discovered = false) {
   const Ends ends = find_ends(p);
-  Lines lines(text, name);
+  Lines lines(in);
   std::string_view line;
-  if (!lines.next(line)) {
-    if (format == Format::map) fail(name + ": empty output: expected '// color ^' or 'No solution.'");
+  if (!lines.next(line, kListLine)) {
+    if (format == Format::map) fail(in.name() + ": empty output: expected '// color ^' or 'No solution.'");
     return wrong("The solution is empty: the path must start at " + show(ends.start));
   }
-  if (line == "No solution.") return check_no_solution(p, ends, lines);
+  if (line == "No solution.") return check_no_solution(p, ends, lines, keep_discovered);
   const bool map_look = line.substr(0, 8) == "// color";
   if (format == Format::list && map_look)
     lines.fail_here("this is map-mode output, read as list-mode output because of --list");
