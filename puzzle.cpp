@@ -445,13 +445,15 @@ struct Puzzle {
 /// The input, read as far as a map needs and no further. A FILE (standard input) is
 /// read 64 KB at most at a time, and never for more bytes than a valid map still
 /// needs (expect()), so that a map followed by endless input, or by a pipe that stays
-/// open, is read to its last row; a text in memory (the tools, the tests) is read in
-/// place. Keeps the 1-based number of the line being read, for messages.
+/// open, is read to its last row; a text in memory (the tests) is read in place. Keeps
+/// the 1-based number of the line being read, for messages. tools/solution.h reads the
+/// tools' files with it too, whole blocks at a time (expect(kAll)).
 class Input {
  public:
   explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()), size_(text.size()) {}
-  /// A FILE, whose size is known if it can seek (a regular file), else not (a pipe).
-  explicit Input(std::FILE* file) : file_(file), buffer_(kBuffer) {
+  /// A FILE, whose size is known if it can seek (a regular file), else not (a pipe);
+  /// `name` names it in a read error ("" for standard input).
+  explicit Input(std::FILE* file, std::string name = "") : file_(file), name_(std::move(name)), buffer_(kBuffer) {
     const long here = std::ftell(file);
     if (here >= 0 && std::fseek(file, 0, SEEK_END) == 0) {
       const long end = std::ftell(file);
@@ -491,15 +493,25 @@ class Input {
       skip(here.size());
     }
   }
-  /// The next line without its "\n", at most `limit` + 1 bytes of it (more means too
-  /// long); false at the end of the input.
-  bool next_line(std::string& text, std::size_t limit) {
-    text.clear();
+  /// The next line without its "\n", in `line` (valid until the next call), at most
+  /// `limit` + 1 bytes of it: a longer line is cut there, its rest left unread (a result
+  /// longer than `limit` says so); false at the end of the input.
+  bool next_line(std::string_view& line, std::size_t limit) {
     if (!ready()) return false;
-    while (text.size() <= limit && ready()) {
-      const std::string_view here = bytes().substr(0, limit + 1 - text.size());
-      const std::size_t end = here.find('\n');
-      text.append(here.substr(0, end));
+    std::string_view here = bytes().substr(0, limit + 1);
+    std::size_t end = here.find('\n');
+    if (end != std::string_view::npos || here.size() == limit + 1) {  // all ready: most lines
+      line = here.substr(0, end);
+      skip(line.size());
+      if (end != std::string_view::npos) end_line();
+      return true;
+    }
+    long_.assign(here);  // the line goes on past what is ready
+    skip(here.size());
+    while (long_.size() <= limit && ready()) {
+      here = bytes().substr(0, limit + 1 - long_.size());
+      end = here.find('\n');
+      long_.append(here.substr(0, end));
       if (end != std::string_view::npos) {
         skip(end);
         end_line();
@@ -507,11 +519,13 @@ class Input {
       }
       skip(here.size());
     }
+    line = long_;
     return true;
   }
   /// A valid input holds at least `bytes` more bytes: reading may wait for them, and
-  /// for no more.
-  void expect(std::uint64_t bytes) { expected_end_ = taken_ + bytes; }
+  /// for no more (kAll: read whole blocks, for a file that is read to its end).
+  static constexpr std::uint64_t kAll = UINT64_MAX;
+  void expect(std::uint64_t bytes) { expected_end_ = bytes > kAll - taken_ ? kAll : taken_ + bytes; }
   std::size_t line() const { return line_; }
   /// Whether the input is known to end within `bytes` more bytes (a text, a regular file).
   bool ends_within(std::uint64_t bytes) const { return size_ - taken_ < bytes; }
@@ -530,7 +544,9 @@ class Input {
     const std::uint64_t wanted = std::max<std::uint64_t>(1, expected_end_ > taken_ ? expected_end_ - taken_ : 0);
     const std::size_t asked = static_cast<std::size_t>(std::min<std::uint64_t>(kBuffer, wanted));
     const std::size_t got = std::fread(buffer_.data(), 1, asked, file_);
-    if (std::ferror(file_)) fail(std::string("cannot read standard input: ") + std::strerror(errno));
+    if (std::ferror(file_))
+      fail(name_.empty() ? std::string("cannot read standard input: ") + std::strerror(errno)
+                         : name_ + ": cannot read: " + std::strerror(errno));
     at_end_ = got < asked;  // fread stops short only at the end: no second read (Ctrl-D once)
     next_ = buffer_.data();
     end_ = next_ + got;
@@ -538,6 +554,7 @@ class Input {
   }
 
   std::FILE* file_ = nullptr;
+  std::string name_;
   Buffer<char> buffer_;
   const char* next_ = nullptr;  ///< the bytes ready: [next_, end_)
   const char* end_ = nullptr;
@@ -546,6 +563,7 @@ class Input {
   std::uint64_t expected_end_ = 0;  ///< where a valid input ends at the earliest
   std::size_t line_ = 1;
   std::uint64_t line_start_ = 0;  ///< taken_ where the line begins
+  std::string long_;              ///< a line that goes on past what was ready
   bool at_end_ = false;
 };
 
@@ -582,11 +600,10 @@ bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 /// Reads "num_colors height width": three unsigned 32-bit integers on the first line.
 void parse_header(Input& in, Puzzle& puzzle) {
-  std::string text;
-  if (!in.next_line(text, kLongestHeader)) fail("empty input: expected a header line 'num_colors height width'");
-  if (text.size() > kLongestHeader)
+  std::string_view line;
+  if (!in.next_line(line, kLongestHeader)) fail("empty input: expected a header line 'num_colors height width'");
+  if (line.size() > kLongestHeader)
     fail("line 1: no end of line in the first megabyte: not a header 'num_colors height width'");
-  std::string_view line = text;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   auto where = [](std::size_t column) { return "line 1, column " + std::to_string(column + 1) + ": "; };
   static const char* const kNames[] = {"num_colors", "height", "width"};

@@ -70,12 +70,25 @@ TEST(PlainTest, ThePathAndItsPressesAreDrawnOverTheMap) {
 }
 
 TEST(PlainTest, ThePathOfAnOutputIsTheOneShown) {
-  for (std::string output : {"list", "map"}) {
-    SCOPED_TRACE(output);
-    Result r = show("--path " + kSpec + "out-spec-simple-stack-" + output + ".txt " + kSimple);
-    EXPECT_EQ(r.status, 0);
-    EXPECT_EQ(r.out, show("--stack " + kSimple).out);
-  }
+  // A legal path that no container takes: the stack's first three states, then the
+  // queue's path from the press of 'a' on. Drawn as the map output draws it, it is the
+  // stack's '^' layer and the queue's other layers, from the spec's files.
+  const std::vector<std::string> queue = lines_of(read_file(kSpec + "out-spec-simple-queue-list.txt"));
+  const std::vector<std::string> stack = lines_of(read_file(kSpec + "out-spec-simple-stack-list.txt"));
+  std::string list;
+  for (std::size_t i = 0; i < 3; ++i) list += stack.at(i) + "\n";  // (^, (0, 0)), (^, (1, 0)), (^, (1, 1))
+  for (std::size_t i = 3; i < queue.size(); ++i) list += queue.at(i) + "\n";  // from (a, (1, 1))
+  ASSERT_EQ(stack.at(2), "(^, (1, 1))");
+  ASSERT_EQ(queue.at(3), "(a, (1, 1))");
+  TempFile mixed(list);
+  const std::string queue_map = read_file(kSpec + "out-spec-simple-queue-map.txt");
+  const std::string stack_map = read_file(kSpec + "out-spec-simple-stack-map.txt");
+  const std::string expected = stack_map.substr(0, stack_map.find("// color a")) + queue_map.substr(queue_map.find("// color a"));
+  ASSERT_NE(expected, queue_map);
+  ASSERT_NE(expected, stack_map);
+  Result r = show("--layers --path " + mixed.path() + " " + kSimple);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, expected);
 }
 
 TEST(PlainTest, TheLayersAreTheSpecsMapOutput) {

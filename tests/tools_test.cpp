@@ -18,6 +18,7 @@
 #include "tests/util.h"
 #include "tools/core.h"
 #include "tools/runner.h"
+#include "tools/solution.h"
 
 namespace {
 
@@ -188,12 +189,13 @@ TEST(CoreTest, FilesAreReadWrittenAndTheirFoldersMade) {
   for (const std::string& d : {dir, dir_base.path() + ".d/a", dir_base.path() + ".d"}) rmdir(d.c_str());
 }
 
-TEST(CoreTest, AReaderGivesLinesCutAtTheirLimitAndReadsNoFurther) {
-  // Lines in one block and across blocks (the reader's are 64 KB), one cut at its
-  // limit, the last without its "\n"; line() counts the lines ended.
+TEST(ReaderTest, AReaderGivesLinesCutAtTheirLimitAndReadsNoFurther) {
+  // tools/solution.h's Reader, puzzle.cpp's Input on a file: lines in one block and
+  // across blocks (64 KB), one cut at its limit, the last without its "\n"; line()
+  // counts the lines ended.
   const std::string across(70000, 'x');
   TempFile file("ab\n" + across + "\n" + std::string(100, 'y') + "\nlast");
-  core::Reader in(file.path());
+  solution::Reader in(file.path());
   std::string_view line;
   ASSERT_TRUE(in.next_line(line, 10));
   EXPECT_EQ(line, "ab");
@@ -211,20 +213,20 @@ TEST(CoreTest, AReaderGivesLinesCutAtTheirLimitAndReadsNoFurther) {
   EXPECT_FALSE(in.next_line(line, 10));
   EXPECT_EQ(in.name(), file.path());
   // Endless input: the first line is cut at its limit, at once.
-  core::Reader zero("/dev/zero");
+  solution::Reader zero("/dev/zero");
   ASSERT_TRUE(zero.next_line(line, 64));
   EXPECT_EQ(line, std::string(65, '\0'));
   try {
-    core::Reader missing(file.path() + ".none");
+    solution::Reader missing(file.path() + ".none");
     ADD_FAILURE() << "opened a missing file";
   } catch (const core::Error& e) {
     EXPECT_EQ(std::string(e.what()), file.path() + ".none: cannot open: No such file or directory");
   }
-  core::Reader folder("tests");
+  solution::Reader folder("tests");
   try {
     folder.ready();
     ADD_FAILURE() << "read a folder";
-  } catch (const core::Error& e) {
+  } catch (const puzzle::Error& e) {
     EXPECT_EQ(std::string(e.what()), "tests: cannot read: Is a directory");
   }
 }

@@ -124,7 +124,7 @@ int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
                  "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new "
                  "line\n",
                  options.map_path.c_str());
-  core::Reader in(options.solution_path);
+  solution::Reader in(options.solution_path);
   const Report report = solution::check_output(map, in, options.format, options.max_moves);
   if (!options.quiet) {
     if (options.print_path)

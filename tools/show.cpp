@@ -349,7 +349,7 @@ void record_discovered(const Puzzle& map, Found found, Track& track, std::vector
 /// as a stream. An illegal path is an error in the checker's words; an incomplete one
 /// is shown, with a warning. For a no-solution output, fills `undiscovered` from it.
 Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>& undiscovered) {
-  core::Reader in(output);
+  solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
   Track track{output, std::move(report.path), 0};
   switch (report.verdict) {

@@ -13,11 +13,12 @@
 // explain it, the path found legal, the cells a "No solution." output shows
 // discovered), State and its text show(), Path, find_ends. Problems with a file itself
 // (an invalid map, not an output of the shape read) are thrown as Malformed, whose text
-// names the file, the line and the column (a file that cannot be read: core::Error, of
-// tools/core.h, which reads it); core::run_main prints either as "TOOL: error: ..." and
-// exits 2.
+// names the file, the line and the column (a file that cannot be open or read: an Error
+// of tools/core.h or of puzzle.cpp); core::run_main prints either as "TOOL: error: ..."
+// and exits 2.
 // Streams: the map is read by the solver's parser as it reads standard input, and an
-// output a line (or a piece of a long row) at a time through core::Reader, never
+// output a line (or a piece of a long row) at a time through a Reader (puzzle.cpp's
+// Input, reading whole blocks), never
 // further than its shape allows: a line longer than any line of such an output for this
 // map stops the reading with an error. Memory, whatever the output's size: the map (a
 // byte a cell, as the solver holds it), a bit per state of the map for the states the
@@ -64,6 +65,40 @@ std::string plural(std::uint64_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
+/// The FILE that a Reader owns, opened before its Input.
+struct OpenFile {
+  std::FILE* file;
+};
+
+/// A file, or standard input, read as a stream through the solver's own Input, in
+/// blocks of 64 KB: what a tool holds of it is one block and the line it reads, whatever
+/// the file's size. Endless input (/dev/zero, a pipe that never closes) is read only as
+/// far as a line that cannot belong to the file, since Input::next_line cuts a line at
+/// the length the tool allows. Errors: "NAME: cannot open: ..." and "NAME: cannot
+/// read: ...".
+class Reader : private OpenFile, public puzzle::Input {
+ public:
+  /// Opens `path`, or standard input when it is empty.
+  explicit Reader(const std::string& path)
+      : OpenFile{open(path)}, puzzle::Input(file, path.empty() ? "(standard input)" : path),
+        name_(path.empty() ? "(standard input)" : path) {
+    expect(kAll);
+  }
+  ~Reader() {
+    if (file != stdin) std::fclose(file);
+  }
+  const std::string& name() const { return name_; }
+
+ private:
+  static std::FILE* open(const std::string& path) {
+    if (path.empty()) return stdin;
+    std::FILE* const file = std::fopen(path.c_str(), "rb");
+    if (!file) core::fail(path + ": cannot open: " + std::strerror(errno));
+    return file;
+  }
+  std::string name_;
+};
+
 // ==== Files ==========================================================================
 
 /// What an output's first line says it is ("a list-mode output"), or "" if it looks
@@ -98,7 +133,7 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
     std::string what = path + ": " + e.what();
     const std::string_view where = std::string_view(e.what()).substr(0, 7);
     if ((where == "line 1," || where == "line 1:") && S_ISREG(info.st_mode)) {
-      core::Reader again(path);
+      Reader again(path);
       std::string_view first;
       const std::string kind = again.next_line(first, 64) ? output_kind(first) : "";
       if (!kind.empty()) what += " (this looks like " + kind + ", not a map: " + swapped + ")";
@@ -107,13 +142,13 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
   }
 }
 
-/// An output's lines, numbered from 1 for messages, read from a core::Reader: whole
+/// An output's lines, numbered from 1 for messages, read from a Reader: whole
 /// (cut at a length the caller gives, past which no line of the output can go) or, for
 /// the long rows of a map, a piece at a time. A "\r" is a format error (outputs end
 /// their lines in "\n").
 class Lines {
  public:
-  explicit Lines(core::Reader& in) : in_(in) {}
+  explicit Lines(Reader& in) : in_(in) {}
 
   /// The next line, at most `limit` + 1 bytes of it; false at the end of the output.
   bool next(std::string_view& line, std::size_t limit) {
@@ -191,7 +226,7 @@ class Lines {
   }
 
  private:
-  core::Reader& in_;
+  Reader& in_;
   std::size_t number_ = 0;  ///< the line last read
 };
 
@@ -847,7 +882,7 @@ enum class Format { detect, list, map };
 /// output; at most `max_moves` moves are checked. With `keep_discovered`, the report of
 /// a well-formed no-solution output says which cells it shows discovered. Throws
 /// Malformed when the text is not an output of the shape read.
-Report check_output(const Puzzle& p, core::Reader& in, Format format, std::size_t max_moves = SIZE_MAX,
+Report check_output(const Puzzle& p, Reader& in, Format format, std::size_t max_moves = SIZE_MAX,
                     bool keep_discovered = false) {
   const Ends ends = find_ends(p);
   Lines lines(in);
