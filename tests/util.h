@@ -92,6 +92,27 @@ inline std::string puzzle_bin() {
   return bin && *bin ? bin : "./puzzle";
 }
 
+/// True when the tests (and so, under make sanitize, the solver) are built with
+/// AddressSanitizer, whose shadow memory needs terabytes of address space: there a test
+/// cannot bound the solver's address space with `ulimit -v`.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
+/// "ulimit -v KB; ": a shell prefix that bounds the address space of what follows, or
+/// nothing under AddressSanitizer (the behaviour is still tested there, the bound not).
+inline std::string limit_address_space(int kb) {
+  return kAddressSanitizer ? "" : "ulimit -v " + std::to_string(kb) + "; ";
+}
+
 /// Runs `command` (a shell command line) with `input` on its standard input.
 inline Result run(const std::string& command, const std::string& input = "") {
   std::string in = temp_path(), out = temp_path(), err = temp_path();
