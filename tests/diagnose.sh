@@ -10,7 +10,7 @@
 # and run, and only the one that behaves as the solver there is named; a mutant that no
 # longer applies or compiles is named and skipped; the exit status is compare's; bad
 # usage exits 2; `make diagnose` runs it.
-# The mutants tried are a set of 18 (--mutants), so that the test builds few: about
+# The mutants tried are a set of 19 (--mutants), so that the test builds few: about
 # 30 s once built (about 30 s more the first time, building them, cached in
 # build/mutants/). Prints one line per test and ends with "N passed, M failed".
 # Environment: PUZZLE_BIN (default ./puzzle), CXX (default g++, for the two-bug solvers).
@@ -27,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 # could be mistaken for it.
 TARGETS=(order-eswn map-no-percent list-omits-start comments-not-skipped colors-27-accepted output-default-list
          nosol-exit-1)
-SET=$(IFS=,; echo "${TARGETS[*]},order-wsen,order-nsew,stack-pops-front,map-no-at,map-percent-at-swapped,list-omits-start-adjacent,list-omits-target,one-comment-line,colors-26-rejected,output-modes-swapped,nosol-target-shown")
+SET=$(IFS=,; echo "${TARGETS[*]},errors-on-stdout,order-wsen,order-nsew,stack-pops-front,map-no-at,map-percent-at-swapped,list-omits-start-adjacent,list-omits-target,one-comment-line,colors-26-rejected,output-modes-swapped,nosol-target-shown")
 
 # diagnose NAME ARGS...: runs tools/compare --diagnose; stdout in $tmp/NAME.out, stderr
 # in $tmp/NAME.err, exit status in $status.
@@ -113,6 +113,24 @@ two_bugs() {
 }
 two_bugs two-bugs order-eswn map-no-percent
 two_bugs two-bugs-list list-omits-start nosol-exit-1
+
+# 3b. A bad input's run is the same when both exit 1 and both print something on stdout,
+#     whatever the words: a solver that prints its own error message on stdout (puzzle's
+#     output otherwise) is errors-on-stdout, whose message is puzzle's.
+{
+  echo '#!/bin/bash'
+  echo 'out=$(mktemp)'
+  echo "\"$PUZZLE\" \"\$@\" > \"\$out\" 2> /dev/null"
+  echo 'status=$?'
+  echo '[ "$status" -ne 0 ] && echo "Error: bad input, in my own words"'
+  echo 'cat "$out"'
+  echo 'rm -f "$out"'
+  echo 'exit $status'
+} > "$tmp/own-words"
+chmod +x "$tmp/own-words"
+diagnose own-words --mutants "$SET" --maps 20 "$tmp/own-words"
+result own-words "$(expect_status own-words 1)" "$(ends_with_last own-words)" \
+  "$( [ "$(named own-words)" = errors-on-stdout ] || echo "not diagnosed as errors-on-stdout: $(grep '^diagnosis' "$tmp/own-words.out")")"
 
 # 4. Several mutants explain the runs: on a 2x2 map the neighbour orders N S E W, N S W E
 #    and S N E W all take the same path, another than the spec's. A map on which two of
