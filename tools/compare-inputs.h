@@ -47,14 +47,16 @@ struct Random {
   }
 };
 
-/// tools/mapgen beside this program.
-std::string mapgen_path() {
+/// The folder of this program, with its '/': tools/.
+std::string tools_dir() {
   char self[4096];
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   std::string dir = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : "tools/compare";
-  dir = dir.substr(0, dir.rfind('/') + 1);
-  return dir + "mapgen";
+  return dir.substr(0, dir.rfind('/') + 1);
 }
+
+/// tools/mapgen beside this program.
+std::string mapgen_path() { return tools_dir() + "mapgen"; }
 
 /// The generated maps: how many, of which seed, up to which size.
 struct Generated {

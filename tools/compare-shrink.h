@@ -56,13 +56,22 @@ Grid grid_of(const puzzle::Puzzle& p) {
   return g;
 }
 
-/// Runs candidates: does SOLVER still differ from puzzle the same way in this mode?
+/// Runs candidates: does SOLVER still differ from puzzle the same way in this mode? (Or,
+/// for --diagnose, do two mutants still differ the same way: any two runs, as `verdict`
+/// judges them.)
 class Probe {
  public:
-  /// `comments`: the comment lines every candidate carries.
+  /// How the two sides differ on a map's text.
+  using Judge = std::function<Verdict(const std::string& text)>;
+
+  /// SOLVER against puzzle with `args`. `comments`: the comment lines every candidate carries.
   Probe(const Solver& solver, const std::vector<std::string>& args, const Verdict& target, double shrink_time,
         std::vector<std::string> comments)
-      : solver_(solver), args_(args), target_(target), shrink_time_(shrink_time), comments_(std::move(comments)),
+      : Probe([&solver, args](const std::string& text) { return solver.verdict_on(text, args); }, target, shrink_time,
+              std::move(comments)) {}
+  /// Any two sides, as `verdict` judges them.
+  Probe(Judge verdict, const Verdict& target, double shrink_time, std::vector<std::string> comments)
+      : verdict_(std::move(verdict)), target_(target), shrink_time_(shrink_time), comments_(std::move(comments)),
         start_(runner::Clock::now()) {}
 
   /// True when `g` is a valid map on which the two differ as `target` did.
@@ -81,15 +90,14 @@ class Probe {
     const Verdict v = verdict_of(text);
     return v.kind == target_.kind && (target_.kind == Kind::output || v.code == target_.code);
   }
-  Verdict verdict_of(const std::string& text) { return solver_.verdict_on(text, args_); }
+  Verdict verdict_of(const std::string& text) { return verdict_(text); }
   bool out_of_time() const { return runner::seconds_since(start_) > shrink_time_; }
   std::size_t tries() const { return tries_; }
   double seconds() const { return runner::seconds_since(start_); }
   const std::vector<std::string>& comments() const { return comments_; }
 
  private:
-  const Solver& solver_;
-  std::vector<std::string> args_;
+  Judge verdict_;
   Verdict target_;
   double shrink_time_;
   std::vector<std::string> comments_;

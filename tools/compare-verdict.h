@@ -21,6 +21,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace compare {
@@ -132,6 +133,22 @@ std::string first_line_of(const std::string& text) {
   return shown(std::string_view(text).substr(0, text.find('\n')));
 }
 
+/// Two different outputs: the first line where they differ, on each side (Kind::output).
+Verdict output_difference(const std::string& first, const std::string& second) {
+  // Up to the first differing byte both are the same, so the line holding it starts at
+  // the same byte on both sides.
+  const auto mismatch = std::mismatch(first.begin(), first.end(), second.begin(), second.end());
+  const auto at = static_cast<std::size_t>(mismatch.first - first.begin());
+  const std::size_t newline = at == 0 ? std::string::npos : first.rfind('\n', at - 1);
+  const std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
+  const std::size_t number = static_cast<std::size_t>(std::count(first.begin(), mismatch.first, '\n')) + 1;
+  Verdict v;
+  v.kind = Kind::output;
+  v.puzzle_side = line_at(first, begin, number, at - begin);
+  v.yours_side = line_at(second, begin, number, at - begin);
+  return v;
+}
+
 Verdict judge(const Expected& e, const runner::Run& run, double timeout) {
   Verdict v;
   const std::string puzzle_end = e.rejected ? "exit 1 (" + e.out + ")" : "exit 0";
@@ -165,18 +182,15 @@ Verdict judge(const Expected& e, const runner::Run& run, double timeout) {
     return differ(Kind::output, "exit 1, but prints on stdout: line 1: " + first_line_of(run.out));
   }
   if (run.out == e.out) return v;
-  // Up to the first differing byte both are the same, so the line holding it starts at
-  // the same byte on both sides.
-  const auto mismatch = std::mismatch(e.out.begin(), e.out.end(), run.out.begin(), run.out.end());
-  const auto at = static_cast<std::size_t>(mismatch.first - e.out.begin());
-  const std::size_t newline = at == 0 ? std::string::npos : e.out.rfind('\n', at - 1);
-  const std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
-  const std::size_t number = static_cast<std::size_t>(std::count(e.out.begin(), mismatch.first, '\n')) + 1;
-  v.kind = Kind::output;
-  v.puzzle_side = line_at(e.out, begin, number, at - begin);
-  v.yours_side = line_at(run.out, begin, number, at - begin);
-  return v;
+  return output_difference(e.out, run.out);
 }
+
+/// A run of SOLVER as it went, and the cap on its stdout (what --diagnose holds the
+/// mutants to).
+struct Ran {
+  runner::Run run;
+  std::size_t cap = 0;
+};
 
 /// SOLVER as compare runs it: its command, the file that carries each input to its
 /// stdin, and its time limit.
@@ -185,14 +199,18 @@ struct Solver {
   std::string input_path;         ///< the input of each run is written here
   double timeout = 3;             ///< seconds a run may take
 
-  /// SOLVER and puzzle on `text` with `args`: how they differ, if they do.
-  Verdict verdict_on(const std::string& text, const std::vector<std::string>& args) const {
+  /// SOLVER and puzzle on `text` with `args`: how they differ, if they do. `ran`, when
+  /// given, gets SOLVER's run.
+  Verdict verdict_on(const std::string& text, const std::vector<std::string>& args, Ran* ran = nullptr) const {
     const Expected e = reference(text, args);
     core::write_file(input_path, text);
     std::vector<std::string> command = argv;
     command.insert(command.end(), args.begin(), args.end());
     const std::size_t cap = e.rejected ? 65536 : e.out.size() * 2 + 65536;  // past it, the run differs anyway
-    return judge(e, runner::run_program(command, input_path, timeout, cap), timeout);
+    Ran r{runner::run_program(command, input_path, timeout, cap), cap};
+    const Verdict v = judge(e, r.run, timeout);
+    if (ran) *ran = std::move(r);
+    return v;
   }
 };
 

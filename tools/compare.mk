@@ -5,6 +5,8 @@
 # of every run is the solver's own code. It makes its maps with tools/mapgen.
 #   make compare SOLVER=../p1/puzzle                      200 maps up to 10x10, about 2-5 s
 #   make compare SOLVER=../p1/puzzle OPTIONS='--maps 1000 --seed 7'
+#   make diagnose SOLVER=../p1/puzzle                     the same, then the known bug (a
+#                                                         mutant of tools/mutants/) that explains it
 # tools/compare --help lists the options.
 
 TOOLS += tools/compare
@@ -17,7 +19,13 @@ compare: tools/compare tools/mapgen
 	  echo "make compare: name the solver: make compare SOLVER=path/to/solver [OPTIONS='--maps 500']" >&2; exit 2; fi
 	tools/compare $(OPTIONS) '$(SOLVER)'
 
-EXTRA_HELP   += compare
-HELP_compare  = SOLVER=PATH: holds a solver to puzzle byte for byte, shrinks a difference
+diagnose: tools/compare tools/mapgen
+	@if [ -z '$(SOLVER)' ]; then \
+	  echo "make diagnose: name the solver: make diagnose SOLVER=path/to/solver [OPTIONS='--maps 500']" >&2; exit 2; fi
+	tools/compare --diagnose $(OPTIONS) '$(SOLVER)'
 
-.PHONY: compare
+EXTRA_HELP   += compare diagnose
+HELP_compare  = SOLVER=PATH: holds a solver to puzzle byte for byte, shrinks a difference
+HELP_diagnose = SOLVER=PATH: compare, then names the known bug that explains the differences
+
+.PHONY: compare diagnose

@@ -3,9 +3,10 @@
 // tools/runner.h: runs another program and captures what it did, for the tools that hold
 // a solver to puzzle (tools/compare; any tool that runs many builds of a solver). One
 // call, run_program(): the program's path and arguments, a file for its standard input,
-// a time limit and caps on what is kept of stdout and stderr; back comes how it ended
-// (exit status, signal, killed after the time limit, or not started and why), what it
-// printed, and its wall time.
+// a time limit, caps on what is kept of stdout and stderr and, if asked, on the program's
+// address space (for builds that may loop and grow: compare --diagnose's mutants); back
+// comes how it ended (exit status, signal, killed after the time limit, or not started
+// and why), what it printed, and its wall time.
 //
 // Each run gets a process group of its own, and the whole group is killed (SIGKILL) as
 // soon as the program ends or its time is up: a solver that leaves a background process
@@ -22,6 +23,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -105,9 +107,11 @@ inline void install_interrupt_handler(const std::string& input_path) {
 
 /// Runs argv[0] (a path) with argv, stdin from `input_path`, stdout and stderr captured
 /// (bytes past `out_cap` and `err_cap` are read and dropped); kills its whole process
-/// group when it ends or after `timeout` seconds.
+/// group when it ends or after `timeout` seconds. `memory_cap` (bytes, 0: none) limits the
+/// program's address space (RLIMIT_AS), so that a program whose memory grows without end
+/// (a loop that appends) fails at once instead of filling the machine for `timeout` s.
 inline Run run_program(const std::vector<std::string>& argv, const std::string& input_path, double timeout,
-                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16) {
+                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16, std::size_t memory_cap = 0) {
   Run run;
   int out[2], err[2], status_pipe[2];
   if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 || pipe2(status_pipe, O_CLOEXEC) != 0)
@@ -120,6 +124,10 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   if (pid < 0) throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
+    if (memory_cap > 0) {
+      const rlimit limit{static_cast<rlim_t>(memory_cap), static_cast<rlim_t>(memory_cap)};
+      setrlimit(RLIMIT_AS, &limit);
+    }
     const int in = open(input_path.c_str(), O_RDONLY | O_CLOEXEC);
     if (in >= 0) dup2(in, 0);
     dup2(out[1], 1);

@@ -23,17 +23,27 @@ Commands (run from anywhere; paths are relative to the repository root):
       situations.py; ends with "N passed, M failed"
   mutate.py list
       the mutants, one a line: name, kind (mutant or equivalent), description
-  mutate.py build [--jobs N] [--only NAME,...]
-      builds the mutants only
+  mutate.py build [--jobs N] [--only NAME,...] [--keep-going] [--manifest FILE]
+      builds the mutants only, with a line per mutant built; --keep-going skips (and
+      names) the mutants that no longer apply or compile instead of stopping;
+      --manifest writes a line per mutant to FILE, tab-separated: name, state (ready,
+      stale: does not apply, broken: does not compile), binary, equivalent (0 or 1),
+      description, spec quote, why not ready (what tools/compare --diagnose reads)
   mutate.py expose FLAGS MAP ...
       for maps that are not test files yet (FLAGS as in a file name, e.g. sl): the
       mutants each one exposes, one line per map: "MAP: name name ..."
   mutate.py show NAME
       the mutated lines of one mutant, as a unified diff
+  mutate.py combine NAME,NAME... FILE
+      writes puzzle.cpp with the edits of several mutants at once to FILE (a solver with
+      several bugs, for tools/compare --diagnose and its tests)
 
 Environment: CXX (default g++) builds the mutants with -std=c++17 -O1 -DNDEBUG -w;
 PUZZLE_BIN (default ./puzzle) is the reference solver; MUTANTS_SOURCE (default
-puzzle.cpp) the source the mutants are made from (a snapshot, while puzzle.cpp changes).
+puzzle.cpp) the source the mutants are made from (a snapshot, while puzzle.cpp changes);
+MUTANTS_LIST (default tools/mutants/mutants.txt) the list of mutants;
+PUZZLE_SPEC (default ../shared/spec/puzzle-spec.md beside the repository) the spec that
+every mutant's `spec:` line quotes.
 """
 
 import concurrent.futures
@@ -46,7 +56,7 @@ import sys
 import time
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-MUTANTS_FILE = os.path.join(ROOT, "tools", "mutants", "mutants.txt")
+MUTANTS_FILE = os.environ.get("MUTANTS_LIST") or os.path.join(ROOT, "tools", "mutants", "mutants.txt")
 SOURCE = os.environ.get("MUTANTS_SOURCE") or os.path.join(ROOT, "puzzle.cpp")
 BUILD_DIR = os.path.join(ROOT, "build", "mutants")
 BUILD_FLAGS = ["-std=c++17", "-O1", "-DNDEBUG", "-w"]
@@ -56,6 +66,8 @@ TEST_NAME = re.compile(r"^test-([1-9]|1[0-5])-([sq])([ml]?)\.txt$")  # N 1..15, 
 MAX_FILES = 15
 MAX_SIDE = 10
 MIN_MUTANTS = 120  # the list covers every rule, output element and boundary several ways
+SPEC_FILE = os.environ.get("PUZZLE_SPEC") or os.path.join(ROOT, "..", "shared", "spec", "puzzle-spec.md")
+MIN_QUOTE_WORDS = 4  # a spec: line quotes a sentence or a clause, not a word or two
 
 
 class ListError(Exception):
@@ -71,6 +83,7 @@ class Mutant:
         self.desc = ""
         self.equivalent = None    # the reason, for an equivalent mutant
         self.where = ""           # which pass or part the edit is in (informative)
+        self.spec = ""            # the spec's sentence the bug breaks, quoted verbatim
         self.edits = []           # [(find, replace)]
 
     @property
@@ -83,6 +96,7 @@ def parse_mutants(path=MUTANTS_FILE):
          === name
          desc: one line
          where: exact search | reachability | both passes | parse | map output | ...
+         spec: the sentence of the spec the bug breaks, verbatim (or the part that says it)
          equivalent: why no valid map of at most 10x10 can expose it   (optional)
          --- find
          text (one or more lines, verbatim)
@@ -158,6 +172,8 @@ def parse_mutants(path=MUTANTS_FILE):
                 current.desc = value
             elif key == "where":
                 current.where = value
+            elif key == "spec":
+                current.spec = value
             elif key == "equivalent":
                 if not value:
                     raise ListError(f"{path}:{number}: mutant {current.name}: 'equivalent:' needs the reason")
@@ -190,6 +206,34 @@ def apply_mutant(mutant, source):
 def read_source():
     with open(SOURCE, encoding="utf-8") as f:
         return f.read()
+
+
+def squeezed(text):
+    """`text` with every run of blanks and line ends as one blank, for quotes that the
+    spec's lines wrap."""
+    return " ".join(text.split())
+
+
+def read_spec():
+    """The spec's text, squeezed, or None when SPEC_FILE is not there."""
+    try:
+        with open(SPEC_FILE, encoding="utf-8") as f:
+            return squeezed(f.read())
+    except OSError:
+        return None
+
+
+def spec_problem(mutant, spec):
+    """Why the mutant's spec: line is not right, or None: it must be there, quote at
+    least MIN_QUOTE_WORDS words, and (when the spec can be read) occur in the spec word
+    for word."""
+    if not mutant.spec:
+        return "no 'spec:' line: quote the sentence of the spec that the bug breaks"
+    if len(mutant.spec.split()) < MIN_QUOTE_WORDS:
+        return f"its spec: line {mutant.spec!r} is shorter than {MIN_QUOTE_WORDS} words: quote the sentence"
+    if spec is not None and squeezed(mutant.spec) not in spec:
+        return f"its spec: line is not in {os.path.relpath(SPEC_FILE)} word for word: {mutant.spec!r}"
+    return None
 
 
 # ---- the test files ---------------------------------------------------------------
@@ -349,30 +393,61 @@ def syntax_check(mutants, source, jobs):
     return results
 
 
-def build_all(mutants, jobs, quiet=False):
-    """{name: binary} for every mutant; exits 2 if one does not apply or compile. Prints
-    a line per mutant it builds (unless quiet)."""
+def build_all(mutants, jobs, quiet=False, keep_going=False):
+    """{name: binary} for every mutant. A mutant that does not apply or compile stops it
+    (ListError), or with keep_going is left out of the result and named in `skipped`,
+    {name: (state, why)} with state "stale" (does not apply) or "broken" (does not
+    compile): (binaries, skipped). Prints how many are to build, then a line per mutant
+    as it is built (unless quiet)."""
     source = read_source()
+    skipped, todo = {}, []
     for m in mutants:  # every find-text first, so that a stale list fails at once
-        apply_mutant(m, source)
+        try:
+            _, stamp, folder = build_state(m, source)
+        except ListError as e:
+            if not keep_going:
+                raise
+            skipped[m.name] = ("stale", str(e))
+            continue
+        todo.append((m, stamped(os.path.join(folder, "stamp"), stamp) and os.path.exists(os.path.join(folder, "puzzle"))))
+    to_build = sum(not cached for _, cached in todo)
+    if to_build and not quiet:
+        print(f"building {to_build} of {len(todo)} mutants ({len(todo) - to_build} cached in build/mutants/), "
+              f"{jobs} at a time", flush=True)
     binaries, errors, rebuilt = {}, [], 0
     started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(compile_mutant, m, source) for m in mutants]
+        futures = [pool.submit(compile_mutant, m, source) for m, _ in todo]
         for future in concurrent.futures.as_completed(futures):
             mutant, binary, error, built = future.result()
+            rebuilt += built
             if error:
                 errors.append(f"mutant {mutant.name} does not compile:\n{error}")
-            binaries[mutant.name] = binary
-            rebuilt += built
+                skipped[mutant.name] = ("broken", error.split("\n")[0])
+            else:
+                binaries[mutant.name] = binary
             if built and not quiet:
-                print(f"  built {rebuilt:3} {mutant.name} ({time.monotonic() - started:.0f} s)", flush=True)
-    if errors:
+                print(f"  built {rebuilt:3} of {to_build} {mutant.name} ({time.monotonic() - started:.0f} s)", flush=True)
+    if errors and not keep_going:
         raise ListError("\n".join(errors))
     if not quiet:
-        print(f"built {rebuilt} mutants ({len(mutants) - rebuilt} up to date) with "
-              f"{compiler()} {' '.join(BUILD_FLAGS)} in build/mutants/", flush=True)
-    return binaries
+        print(f"built {rebuilt} mutants ({len(todo) - rebuilt} up to date) with "
+              f"{compiler()} {' '.join(BUILD_FLAGS)} in build/mutants/"
+              + (f"; {len(skipped)} skipped: {', '.join(sorted(skipped))}" if skipped else ""), flush=True)
+    return (binaries, skipped) if keep_going else binaries
+
+
+def write_manifest(path, mutants, binaries, skipped):
+    """The manifest of `build --manifest`: a line per mutant, tab-separated (tabs in a
+    field become blanks): name, state, binary, equivalent, description, spec quote, why."""
+    def field(text):
+        return " ".join(str(text).replace("\t", " ").split("\n")[0].split(" ")).strip()
+
+    with open(path, "w", encoding="utf-8") as f:
+        for m in mutants:
+            state, why = skipped.get(m.name, ("ready", ""))
+            binary = binaries.get(m.name, "")
+            f.write("\t".join(field(x) for x in (m.name, state, binary, int(not m.counted), m.desc, m.spec, why)) + "\n")
 
 
 # ---- exposing -----------------------------------------------------------------------
@@ -442,13 +517,15 @@ every counted mutant is exposed and no equivalent one is.
 Environment: CXX, PUZZLE_BIN, MUTANTS_SOURCE (see mutate.py --help)."""
 
 
-def run_options(argv):
+def run_options(argv, flags=(), valued=()):
     """(jobs, mutants, the other arguments) from [--jobs N] [--only NAME,...] ...; an
-    unknown name in --only or an unknown option is an error."""
+    unknown name in --only or an unknown option is an error. `flags` (options without a
+    value) and `valued` (options with one) are passed through among the other
+    arguments."""
     jobs, only, rest = os.cpu_count() or 2, None, []
     i = 0
     while i < len(argv):
-        if argv[i] in ("--jobs", "--only") and i + 1 == len(argv):
+        if argv[i] in ("--jobs", "--only") + tuple(valued) and i + 1 == len(argv):
             raise ListError(f"{argv[i]} needs a value (see --help)")
         if argv[i] == "--jobs":
             if not argv[i + 1].isdigit() or int(argv[i + 1]) < 1:
@@ -458,6 +535,12 @@ def run_options(argv):
         elif argv[i] == "--only":
             only = set(argv[i + 1].split(","))
             i += 2
+        elif argv[i] in valued:
+            rest += argv[i:i + 2]
+            i += 2
+        elif argv[i] in flags:
+            rest.append(argv[i])
+            i += 1
         elif argv[i].startswith("-"):
             raise ListError(f"unknown option {argv[i]!r} (see --help)")
         else:
@@ -560,16 +643,40 @@ def cmd_run(argv):
                 f"  !!! EXPOSED by {', '.join(exposed_by[m.name])}: it is not equivalent"
             print(f"    {m.name}: {m.equivalent}{note}")
     bad_equivalent = any(exposed_by[m.name] for m in equivalents)
+    spec = read_spec()
+    unquoted = [(m, spec_problem(m, spec)) for m in mutants if spec_problem(m, spec)]
+    if unquoted:
+        print(f"== spec: lines missing or wrong ({len(unquoted)}):")
+        for m, why in unquoted:
+            print(f"    {m.name} (tools/mutants/mutants.txt line {m.line}): {why}")
     k = len(counted) - len(missed)
     print(f"took {time.monotonic() - started:.0f} s: {built_count} mutants built, "
           f"{len(mutants) - built_count} cached, {len(mutants) * len(inputs)} runs, {jobs} at a time")
     print(f"exposed {k} of {len(counted)} mutants")
-    return 0 if k == len(counted) and not bad_equivalent else 1
+    return 0 if k == len(counted) and not bad_equivalent and not unquoted else 1
 
 
 def cmd_build(argv):
-    jobs, mutants, _ = run_options(argv)
-    build_all(mutants, jobs)
+    jobs, mutants, rest = run_options(argv, flags=("--keep-going",), valued=("--manifest",))
+    keep_going, manifest, others = False, None, []
+    i = 0
+    while i < len(rest):
+        if rest[i] == "--keep-going":
+            keep_going = True
+        elif rest[i] == "--manifest":
+            manifest = rest[i + 1]
+            i += 1
+        else:
+            others.append(rest[i])
+        i += 1
+    if others:
+        raise ListError(f"build takes no arguments: {' '.join(others)} (see --help)")
+    if keep_going:
+        binaries, skipped = build_all(mutants, jobs, keep_going=True)
+    else:
+        binaries, skipped = build_all(mutants, jobs), {}
+    if manifest:
+        write_manifest(manifest, mutants, binaries, skipped)
     return 0
 
 
@@ -595,6 +702,21 @@ def cmd_list(_argv):
     for m in parse_mutants():
         kind = "equivalent" if m.equivalent else "mutant"
         print(f"{m.name}\t{kind}\t{m.desc}")
+    return 0
+
+
+def cmd_combine(argv):
+    if len(argv) != 2:
+        print(command_usage("combine"), file=sys.stderr)
+        return 2
+    mutants = {m.name: m for m in parse_mutants()}
+    source = read_source()
+    for name in argv[0].split(","):
+        if name not in mutants:
+            raise ListError(f"unknown mutant {name!r}")
+        source = apply_mutant(mutants[name], source)
+    with open(argv[1], "w", encoding="utf-8") as f:
+        f.write(source)
     return 0
 
 
@@ -650,9 +772,15 @@ def cmd_check(_argv):
         result(counted >= MIN_MUTANTS, f"at least {MIN_MUTANTS} counted (non-equivalent) mutants", f"{counted} listed")
         # Each applies, and the mutated source compiles: built already by make mutants,
         # or a syntax check (templates instantiated), both remembered per source.
+        # And each quotes the spec's sentence that its bug breaks.
         problems = syntax_check(mutants, read_source(), os.cpu_count() or 2)
+        spec = read_spec()
+        if spec is None:
+            print(f"note: no spec at {SPEC_FILE} (set PUZZLE_SPEC=FILE): each mutant's spec: line is checked "
+                  "for its presence, not against the spec's text")
         for m in mutants:
-            result(problems[m.name] is None, f"mutant {m.name}", problems[m.name] or "")
+            why = [p for p in (problems[m.name], spec_problem(m, spec)) if p]
+            result(not why, f"mutant {m.name}", "; ".join(why))
 
     # The top level: only test-N-FLAGS.txt files start with "test"; at most 15; N distinct.
     # (Directories such as tests/ are not submitted: only files are checked.)
@@ -757,7 +885,7 @@ def command_usage(name):
 
 def main(argv):
     commands = {"run": cmd_run, "check": cmd_check, "build": cmd_build, "expose": cmd_expose,
-                "list": cmd_list, "show": cmd_show}
+                "list": cmd_list, "show": cmd_show, "combine": cmd_combine}
     if len(argv) < 2 or argv[1] not in commands:
         print(__doc__.strip())
         return 0 if len(argv) >= 2 and argv[1] in ("-h", "--help") else 2
