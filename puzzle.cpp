@@ -1438,6 +1438,7 @@ class Reachability {
       if (entered & ~word.walk) stop_at(i, entered & ~word.walk);
     }
     for (std::size_t i = begin; i < end; ++i) {
+      if (!edge_[i]) continue;  // most words: no store, so edge_'s pages stay untouched
       around(i, edge_[i], [this](std::size_t j, std::uint64_t cells) { reach(j, cells); });
       edge_[i] = 0;
     }
