@@ -306,44 +306,29 @@ bool legal_action(const State& from, char here, const State& to, char there, std
 
 // ==== Bits and paths =================================================================
 
-/// `count` fields of 1 or 2 bits, all zero at first. From calloc: the pages on which no
-/// field is ever set cost no memory. Move-only.
+/// `count` fields of 1 or 2 bits, all zero at first, in a puzzle::Buffer: the pages on
+/// which no field is ever set cost no memory. Move-only.
 class Bits {
  public:
   Bits() = default;
-  Bits(std::uint64_t count, unsigned width) : width_(width) {
-    const std::uint64_t words = (count * width + 63) / 64 + 1;
-    words_ = static_cast<std::uint64_t*>(std::calloc(static_cast<std::size_t>(words), sizeof(std::uint64_t)));
-    if (!words_) throw std::bad_alloc();
-  }
-  Bits(Bits&& other) noexcept { swap(other); }
-  Bits& operator=(Bits&& other) noexcept {
-    swap(other);
-    return *this;
-  }
-  Bits(const Bits&) = delete;
-  Bits& operator=(const Bits&) = delete;
-  ~Bits() { std::free(words_); }
+  Bits(std::uint64_t count, unsigned width)
+      : words_(static_cast<std::size_t>((count * width + 63) / 64 + 1)), width_(width) {}
 
-  bool empty() const { return words_ == nullptr; }
+  bool empty() const { return words_.size() == 0; }
   unsigned get(std::uint64_t i) const {
     const std::uint64_t at = i * width_;
-    return static_cast<unsigned>(words_[at / 64] >> (at % 64)) & ((1u << width_) - 1);
+    return static_cast<unsigned>(words_[static_cast<std::size_t>(at / 64)] >> (at % 64)) & ((1u << width_) - 1);
   }
   /// Sets field `i`, which is zero, to `value`.
   void set(std::uint64_t i, unsigned value) {
     const std::uint64_t at = i * width_;
-    words_[at / 64] |= std::uint64_t{value} << (at % 64);
+    words_[static_cast<std::size_t>(at / 64)] |= std::uint64_t{value} << (at % 64);
   }
   /// The word of bits that holds field `i` (64 / width fields from a multiple of that).
-  std::uint64_t word(std::uint64_t i) const { return words_[i * width_ / 64]; }
+  std::uint64_t word(std::uint64_t i) const { return words_[static_cast<std::size_t>(i * width_ / 64)]; }
 
  private:
-  void swap(Bits& other) noexcept {
-    std::swap(words_, other.words_);
-    std::swap(width_, other.width_);
-  }
-  std::uint64_t* words_ = nullptr;
+  puzzle::Buffer<std::uint64_t> words_;
   unsigned width_ = 1;
 };
 
