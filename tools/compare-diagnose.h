@@ -81,18 +81,6 @@ inline Outcome outcome_of(const runner::Run& run) {
   return {run.end, run.code, run.out.size(), std::hash<std::string>{}(run.out)};
 }
 
-/// How a run ended, in words: "exit 0", "killed by signal 11 (Segmentation fault)", ...
-inline std::string ending(const runner::Run& run, double timeout) {
-  switch (run.end) {
-    case runner::Run::End::exited: return "exit " + std::to_string(run.code);
-    case runner::Run::End::signaled:
-      return "killed by signal " + std::to_string(run.code) + " (" + strsignal(run.code) + ")";
-    case runner::Run::End::timed_out: return "no exit within " + fixed(timeout, 1) + " s";
-    case runner::Run::End::not_started: return std::string("not started: ") + std::strerror(run.code);
-  }
-  return "?";
-}
-
 /// How run `second` differs from run `first` (Kind::same when their outcomes are equal):
 /// the first differing line of stdout, or how each ended. For the report and the
 /// shrinker, whose sides are "puzzle_side" (first) and "yours_side" (second).

@@ -149,6 +149,19 @@ Verdict output_difference(const std::string& first, const std::string& second) {
   return v;
 }
 
+/// How a run ended, in words: "exit 0", "killed by signal 11 (Segmentation fault)",
+/// "no exit within 3.0 s: killed (a hang?)", "could not be started: ...".
+inline std::string ending(const runner::Run& run, double timeout) {
+  switch (run.end) {
+    case runner::Run::End::exited: return "exit " + std::to_string(run.code);
+    case runner::Run::End::signaled:
+      return "killed by signal " + std::to_string(run.code) + " (" + strsignal(run.code) + ")";
+    case runner::Run::End::timed_out: return "no exit within " + fixed(timeout, 1) + " s: killed (a hang?)";
+    case runner::Run::End::not_started: return std::string("could not be started: ") + std::strerror(run.code);
+  }
+  return "?";
+}
+
 Verdict judge(const Expected& e, const runner::Run& run, double timeout) {
   Verdict v;
   const std::string puzzle_end = e.rejected ? "exit 1 (" + e.out + ")" : "exit 0";
@@ -161,12 +174,11 @@ Verdict judge(const Expected& e, const runner::Run& run, double timeout) {
   switch (run.end) {
     case runner::Run::End::not_started:
       v.code = run.code;
-      return differ(Kind::not_started, std::string("could not be started: ") + std::strerror(run.code));
-    case runner::Run::End::timed_out:
-      return differ(Kind::timeout, "no exit within " + fixed(timeout, 1) + " s: killed (a hang?)");
+      return differ(Kind::not_started, ending(run, timeout));
+    case runner::Run::End::timed_out: return differ(Kind::timeout, ending(run, timeout));
     case runner::Run::End::signaled:
       v.code = run.code;
-      return differ(Kind::signal, "killed by signal " + std::to_string(run.code) + " (" + strsignal(run.code) + ")");
+      return differ(Kind::signal, ending(run, timeout));
     case runner::Run::End::exited: break;
   }
   const int want = e.rejected ? 1 : 0;
