@@ -61,14 +61,14 @@ std::string replace_line(const std::string& text, std::size_t number, const std:
 }
 
 const std::string kSpecDir = "spec-inputs/";
-const std::string kSimple = kSpecDir + "spec-simple.txt";
+const std::string kSimpleMap = kSpecDir + "spec-simple.txt";
 
 std::string simple_queue_list() { return read_file(kSpecDir + "out-spec-simple-queue-list.txt"); }
 std::string simple_queue_map() { return read_file(kSpecDir + "out-spec-simple-queue-map.txt"); }
 
 // ==== GoldenTest: the spec's outputs ===============================================
 
-TEST(GoldenTest, EveryListAndMapOutputOfTheSpecReachesTheTarget) {
+TEST(CheckGoldenTest, EveryListAndMapOutputOfTheSpecReachesTheTarget) {
   const char* maps[] = {"spec-simple", "spec-full"};
   const std::map<std::string, int> moves = {{"spec-simple", 19}, {"spec-full-queue", 54}, {"spec-full-stack", 64}};
   int checked = 0;
@@ -89,7 +89,7 @@ TEST(GoldenTest, EveryListAndMapOutputOfTheSpecReachesTheTarget) {
   EXPECT_EQ(checked, 8);
 }
 
-TEST(GoldenTest, TheMapOutputsRebuildExactlyTheListOutputs) {
+TEST(CheckGoldenTest, TheMapOutputsRebuildExactlyTheListOutputs) {
   for (std::string map : {"spec-simple", "spec-full"}) {
     for (std::string mode : {"queue", "stack"}) {
       SCOPED_TRACE(map + " " + mode);
@@ -103,7 +103,7 @@ TEST(GoldenTest, TheMapOutputsRebuildExactlyTheListOutputs) {
   }
 }
 
-TEST(GoldenTest, NoSolutionOutputsAreReportedAsSuchInBothModes) {
+TEST(CheckGoldenTest, NoSolutionOutputsAreReportedAsSuchInBothModes) {
   for (std::string map : {"spec-simple-no", "spec-full-no"}) {
     std::string args = kSpecDir + map + ".txt " + kSpecDir + "out-" + map + ".txt";
     for (std::string mode : {"", "--map "}) {
@@ -120,7 +120,7 @@ TEST(GoldenTest, NoSolutionOutputsAreReportedAsSuchInBothModes) {
   }
 }
 
-TEST(GoldenTest, ASolutionOfAnotherMapIsCaught) {
+TEST(CheckGoldenTest, ASolutionOfAnotherMapIsCaught) {
   Result r = check(kSpecDir + "spec-full.txt " + kSpecDir + "out-spec-simple-queue-list.txt");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "Move 0 is illegal: (^, (0, 0)): the path must start at (^, (1, 4))\n");
@@ -180,7 +180,7 @@ TEST(MoveTest, EachIllegalMoveIsCaughtWithItsNumberAndReason) {
   };
   for (const MoveCase& c : cases) {
     SCOPED_TRACE(c.what);
-    Result r = check(kSimple, c.solution);
+    Result r = check(kSimpleMap, c.solution);
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.out, c.expected);
     EXPECT_EQ(r.err, "");
@@ -191,35 +191,35 @@ TEST(MoveTest, LegalMovesThroughOpenDoorsTrapsAndTheStartPass) {
   // Press a, walk through the open A door, press b, step on a trap and press it (back to
   // ^, where the trap is floor), walk off it: all legal, and it ends off the target.
   const std::string q = simple_queue_list();
-  Result r = check(kSimple, first_lines(q, 16) + "(b, (3, 5))\n(^, (3, 5))\n(^, (3, 6))\n(^, (2, 6))\n");
+  Result r = check(kSimpleMap, first_lines(q, 16) + "(b, (3, 5))\n(^, (3, 5))\n(^, (3, 6))\n(^, (2, 6))\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "Processed 19 moves, all valid\nDoes not reach the target\n");
   // A path may cross the start cell again in another color.
-  Result back = check(kSimple, first_lines(q, 5) + "(a, (0, 0))\n");
+  Result back = check(kSimpleMap, first_lines(q, 5) + "(a, (0, 0))\n");
   EXPECT_EQ(back.out, "Processed 5 moves, all valid\nDoes not reach the target\n");
 }
 
 TEST(MoveTest, AShortValidPathDoesNotReachTheTarget) {
-  Result r = check(kSimple, "(^, (0, 0))\n(^, (0, 1))\n(^, (1, 1))\n");
+  Result r = check(kSimpleMap, "(^, (0, 0))\n(^, (0, 1))\n(^, (1, 1))\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "Processed 2 moves, all valid\nDoes not reach the target\n");
-  Result one = check(kSimple, "(^, (0, 0))\n(^, (1, 0))\n");
+  Result one = check(kSimpleMap, "(^, (0, 0))\n(^, (1, 0))\n");
   EXPECT_EQ(one.out, "Processed 1 move, all valid\nDoes not reach the target\n");
 }
 
 TEST(MoveTest, TheLastLineMayLackItsNewline) {
   std::string q = simple_queue_list();
   q.pop_back();
-  Result r = check(kSimple, q);
+  Result r = check(kSimpleMap, q);
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.out, "Processed 19 moves, all valid\nReaches the target\n");
   std::string m = simple_queue_map();
   m.pop_back();
-  EXPECT_EQ(check("--map " + kSimple, m).status, 0);
+  EXPECT_EQ(check("--map " + kSimpleMap, m).status, 0);
 }
 
 TEST(MoveTest, TheFirstProblemWinsOverALaterFormatError) {
-  Result r = check(kSimple, "(^, (0, 0))\n(^, (2, 0))\nnot a state\n");
+  Result r = check(kSimpleMap, "(^, (0, 0))\n(^, (2, 0))\nnot a state\n");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.out, "Move 1 is illegal: (^, (2, 0)): not adjacent\n");
 }
@@ -249,7 +249,7 @@ TEST(FormatTest, MalformedLinesStopWithTheLineAndColumn) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.solution);
-    Result r = check(kSimple, c.solution);
+    Result r = check(kSimpleMap, c.solution);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.message);
@@ -280,32 +280,32 @@ TEST(FormatTest, TheFirstLineTellsListMapOrNoSolutionOutput) {
 
 TEST(FormatTest, ListOrMapForcesAReading) {
   const std::string in = "check: error: (standard input): line 1";
-  Result list = check("--list " + kSimple, simple_queue_map());
+  Result list = check("--list " + kSimpleMap, simple_queue_map());
   EXPECT_EQ(list.status, 2);
   EXPECT_EQ(list.err, in + ": this is map-mode output, read as list-mode output because of --list\n");
-  Result map = check("--map " + kSimple, simple_queue_list());
+  Result map = check("--map " + kSimpleMap, simple_queue_list());
   EXPECT_EQ(map.status, 2);
   EXPECT_EQ(map.err, in + ": this is list-mode output, read as map-mode output because of --map\n");
   // A map output whose first line is mistyped looks like a list; --map reads it as a map.
   const std::string typo = replace_line(simple_queue_map(), 1, "// colour ^");
-  EXPECT_EQ(check(kSimple, typo).err,
+  EXPECT_EQ(check(kSimpleMap, typo).err,
             in + ", column 1: expected '(', found '/' (each line is one state (C, (R, C)))\n");
-  EXPECT_EQ(check("--map " + kSimple, typo).err, in + ": expected '// color ^'\n");
-  Result both = check("--list --map " + kSimple, simple_queue_list());
+  EXPECT_EQ(check("--map " + kSimpleMap, typo).err, in + ": expected '// color ^'\n");
+  Result both = check("--list --map " + kSimpleMap, simple_queue_list());
   EXPECT_EQ(both.status, 2);
   EXPECT_EQ(both.err, "check: error: --list and --map are both given; choose one\nTry 'tools/check --help'.\n");
 }
 
 TEST(FormatTest, WaitingOnATerminalSaysWhatItReadsAndHowToEndIt) {
   // The solution is typed into a terminal (tests/scripts/pty-run), then Ctrl-D, once.
-  Result typed = testutil::run("python3 tests/scripts/pty-run --stdin " + std::string(kCheck) + " " + kSimple,
+  Result typed = testutil::run("python3 tests/scripts/pty-run --stdin " + std::string(kCheck) + " " + kSimpleMap,
                                simple_queue_list());
   EXPECT_EQ(typed.status, 0);
   EXPECT_EQ(typed.out, "Processed 19 moves, all valid\nReaches the target\n");
-  EXPECT_EQ(typed.err, "check: reading the solution for " + kSimple +
+  EXPECT_EQ(typed.err, "check: reading the solution for " + kSimpleMap +
                            " from the terminal: paste it, then press Ctrl-D on a new line\n");
   // From a file or a pipe nothing is said.
-  Result piped = check(kSimple, simple_queue_list());
+  Result piped = check(kSimpleMap, simple_queue_list());
   EXPECT_EQ(piped.status, 0);
   EXPECT_EQ(piped.err, "");
 }
@@ -318,7 +318,7 @@ TEST(FormatTest, AColorLetterNeedsTheMapToHaveIt) {
 
 TEST(FormatTest, AFileSolutionIsNamedInMessages) {
   TempFile solution("(^, (0, 0))\n(^,(0, 1))\n");
-  Result r = check(kSimple + " " + solution.path());
+  Result r = check(kSimpleMap + " " + solution.path());
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "check: error: " + solution.path() +
                        ": line 2, column 4: expected ' ', found '(' (each line is one state (C, (R, C)))\n");
@@ -344,23 +344,23 @@ TEST(FormatTest, BadCommandLinesAndFiles) {
   struct Case { std::string args; std::string err; };
   const Case cases[] = {
       {"", "check: error: missing MAP: tools/check [OPTIONS] MAP [SOLUTION]\nTry 'tools/check --help'.\n"},
-      {"-x " + kSimple, "check: error: unknown option '-x'\nTry 'tools/check --help'.\n"},
-      {"--bogus " + kSimple, "check: error: unknown option '--bogus'\nTry 'tools/check --help'.\n"},
-      {kSimple + " -m", "check: error: option '-m' needs an argument\nTry 'tools/check --help'.\n"},
-      {"-m x " + kSimple, "check: error: --moves needs a whole number, not 'x'\nTry 'tools/check --help'.\n"},
-      {"-m -1 " + kSimple, "check: error: --moves needs a whole number, not '-1'\nTry 'tools/check --help'.\n"},
-      {kSimple + " a b", "check: error: too many arguments: tools/check [OPTIONS] MAP [SOLUTION]\nTry 'tools/check --help'.\n"},
+      {"-x " + kSimpleMap, "check: error: unknown option '-x'\nTry 'tools/check --help'.\n"},
+      {"--bogus " + kSimpleMap, "check: error: unknown option '--bogus'\nTry 'tools/check --help'.\n"},
+      {kSimpleMap + " -m", "check: error: option '-m' needs an argument\nTry 'tools/check --help'.\n"},
+      {"-m x " + kSimpleMap, "check: error: --moves needs a whole number, not 'x'\nTry 'tools/check --help'.\n"},
+      {"-m -1 " + kSimpleMap, "check: error: --moves needs a whole number, not '-1'\nTry 'tools/check --help'.\n"},
+      {kSimpleMap + " a b", "check: error: too many arguments: tools/check [OPTIONS] MAP [SOLUTION]\nTry 'tools/check --help'.\n"},
       {"no-such-map.txt", "check: error: no-such-map.txt: cannot open: No such file or directory\n"},
-      {kSimple + " no-such-solution.txt", "check: error: no-such-solution.txt: cannot open: No such file or directory\n"},
+      {kSimpleMap + " no-such-solution.txt", "check: error: no-such-solution.txt: cannot open: No such file or directory\n"},
       {"spec-inputs", "check: error: spec-inputs: cannot read: Is a directory\n"},
-      {kSimple + " spec-inputs", "check: error: spec-inputs: cannot read: Is a directory\n"},
-      {"-m 1 -m 2 " + kSimple, "check: error: --moves is given twice: give it once\nTry 'tools/check --help'.\n"},
+      {kSimpleMap + " spec-inputs", "check: error: spec-inputs: cannot read: Is a directory\n"},
+      {"-m 1 -m 2 " + kSimpleMap, "check: error: --moves is given twice: give it once\nTry 'tools/check --help'.\n"},
       // OUTPUT and MAP swapped: the map's error says so.
-      {kSpecDir + "out-spec-simple-queue-list.txt " + kSimple,
+      {kSpecDir + "out-spec-simple-queue-list.txt " + kSimpleMap,
        "check: error: " + kSpecDir + "out-spec-simple-queue-list.txt: line 1, column 1: expected num_colors as an "
        "unsigned integer, found '(' (this looks like a list-mode output, not a map: MAP comes first: tools/check "
        "[OPTIONS] MAP [SOLUTION])\n"},
-      {kSpecDir + "out-spec-simple-queue-map.txt " + kSimple,
+      {kSpecDir + "out-spec-simple-queue-map.txt " + kSimpleMap,
        "check: error: " + kSpecDir + "out-spec-simple-queue-map.txt: line 1, column 1: expected num_colors as an "
        "unsigned integer, found '/' (this looks like a map-mode output, not a map: MAP comes first: tools/check "
        "[OPTIONS] MAP [SOLUTION])\n"},
@@ -380,7 +380,7 @@ TEST(FormatTest, HelpGoesToStdoutWithExitZero) {
   for (const char* option : {"-m, --moves N", "-q, --quiet", "--map", "--list", "--print-path", "--no-solution-ok",
                              "-h, --help", "Exit status"})
     EXPECT_NE(help.find(option), std::string::npos) << option << " is not in the help:\n" << help;
-  for (std::string args : {std::string("--help"), std::string("-h"), "--help " + kSimple}) {
+  for (std::string args : {std::string("--help"), std::string("-h"), "--help " + kSimpleMap}) {
     Result r = check(args);
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.out, help);
@@ -400,14 +400,14 @@ TEST(EndlessTest, DevZeroIsRefusedAtItsFirstLine) {
   // -m 1 too. As MAP: no end of the header line in the first megabyte. Each in a moment.
   const std::string zero_output = "check: error: /dev/zero: line 1, column 1: expected '(', found byte \\x00 (each "
                                   "line is one state (C, (R, C)))\n";
-  for (std::string args : {"-m 1 " + kSimple + " /dev/zero", kSimple + " /dev/zero", "--list " + kSimple + " /dev/zero"}) {
+  for (std::string args : {"-m 1 " + kSimpleMap + " /dev/zero", kSimpleMap + " /dev/zero", "--list " + kSimpleMap + " /dev/zero"}) {
     SCOPED_TRACE(args);
     Result r = testutil::run("timeout 20 " + std::string(kCheck) + " " + args);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, zero_output);
   }
-  Result map = testutil::run("timeout 20 " + std::string(kCheck) + " --map " + kSimple + " /dev/zero");
+  Result map = testutil::run("timeout 20 " + std::string(kCheck) + " --map " + kSimpleMap + " /dev/zero");
   EXPECT_EQ(map.status, 2);
   EXPECT_EQ(map.err, "check: error: /dev/zero: line 1: expected '// color ^'\n");
   Result zero_map = testutil::run("timeout 20 " + std::string(kCheck) + " /dev/zero " + kSpecDir +
@@ -423,19 +423,19 @@ TEST(EndlessTest, APipeThatNeverEndsIsReadOnlyAsFarAsNeeded) {
   // never ends is refused a megabyte past the map's width.
   const std::string endless = " | timeout 20 " + std::string(kCheck) + " ";
   const std::string two = "printf '(^, (0, 0))\\n(^, (0, 1))\\n'";
-  Result moves = testutil::run("(" + two + "; cat /dev/zero)" + endless + "-m 1 " + kSimple);
+  Result moves = testutil::run("(" + two + "; cat /dev/zero)" + endless + "-m 1 " + kSimpleMap);
   EXPECT_EQ(moves.status, 1);
   EXPECT_EQ(moves.out,
             "Processed 1 move, all valid\nDoes not reach the target\n"
             "Stopped after 1 move (--moves): the rest is not checked\n");
-  Result zeros = testutil::run("(" + two + "; cat /dev/zero)" + endless + kSimple);
+  Result zeros = testutil::run("(" + two + "; cat /dev/zero)" + endless + kSimpleMap);
   EXPECT_EQ(zeros.status, 2);
   EXPECT_EQ(zeros.err, "check: error: (standard input): line 3, column 1: expected '(', found byte \\x00 (each "
                        "line is one state (C, (R, C)))\n");
-  Result same = testutil::run("yes '(^, (0, 0))'" + endless + kSimple);
+  Result same = testutil::run("yes '(^, (0, 0))'" + endless + kSimpleMap);
   EXPECT_EQ(same.status, 1);
   EXPECT_EQ(same.out, "Move 1 is illegal: (^, (0, 0)): state repeated (first at line 1)\n");
-  Result row = testutil::run("(printf '// color ^\\n'; cat /dev/zero)" + endless + kSimple);
+  Result row = testutil::run("(printf '// color ^\\n'; cat /dev/zero)" + endless + kSimpleMap);
   EXPECT_EQ(row.status, 2);
   EXPECT_EQ(row.err, "check: error: (standard input): line 2: row 0 of layer ^ has more than 1048583 characters, "
                      "the map's width is 7\n");
@@ -445,31 +445,31 @@ TEST(EndlessTest, APipeThatNeverEndsIsReadOnlyAsFarAsNeeded) {
 
 TEST(OptionTest, MovesStopsAfterNMoves) {
   const std::string q = simple_queue_list();
-  Result five = check("-m 5 " + kSimple, q);
+  Result five = check("-m 5 " + kSimpleMap, q);
   EXPECT_EQ(five.status, 1);
   EXPECT_EQ(five.out,
             "Processed 5 moves, all valid\nDoes not reach the target\n"
             "Stopped after 5 moves (--moves): the rest is not checked\n");
-  Result zero = check("--moves 0 " + kSimple, q);
+  Result zero = check("--moves 0 " + kSimpleMap, q);
   EXPECT_EQ(zero.out,
             "Processed 0 moves, all valid\nDoes not reach the target\n"
             "Stopped after 0 moves (--moves): the rest is not checked\n");
-  Result all = check("--moves=19 " + kSimple, q);  // exactly the path: nothing left over
+  Result all = check("--moves=19 " + kSimpleMap, q);  // exactly the path: nothing left over
   EXPECT_EQ(all.status, 0);
   EXPECT_EQ(all.out, "Processed 19 moves, all valid\nReaches the target\n");
-  Result more = check("-m 1000 " + kSimple, q);
+  Result more = check("-m 1000 " + kSimpleMap, q);
   EXPECT_EQ(more.status, 0);
   EXPECT_EQ(more.out, all.out);
 
   // Move 3 is illegal; nothing after move N is read, not even a malformed line.
   const std::string bad = "(^, (0, 0))\n(^, (0, 1))\n(^, (1, 1))\n(^, (1, 2))\ngarbage\n";
-  EXPECT_EQ(check("-m 2 " + kSimple, bad).out,
+  EXPECT_EQ(check("-m 2 " + kSimpleMap, bad).out,
             "Processed 2 moves, all valid\nDoes not reach the target\n"
             "Stopped after 2 moves (--moves): the rest is not checked\n");
-  EXPECT_EQ(check("-m 3 " + kSimple, bad).out, "Move 3 is illegal: (^, (1, 2)): must press the active button\n");
-  EXPECT_EQ(check("-m 4 " + kSimple, bad).out, "Move 3 is illegal: (^, (1, 2)): must press the active button\n");
+  EXPECT_EQ(check("-m 3 " + kSimpleMap, bad).out, "Move 3 is illegal: (^, (1, 2)): must press the active button\n");
+  EXPECT_EQ(check("-m 4 " + kSimpleMap, bad).out, "Move 3 is illegal: (^, (1, 2)): must press the active button\n");
 
-  Result map = check("--map -m 3 " + kSimple, simple_queue_map());
+  Result map = check("--map -m 3 " + kSimpleMap, simple_queue_map());
   EXPECT_EQ(map.status, 1);
   EXPECT_EQ(map.out,
             "Processed 3 moves, all valid\nDoes not reach the target\n"
@@ -478,19 +478,19 @@ TEST(OptionTest, MovesStopsAfterNMoves) {
 
 TEST(OptionTest, QuietPrintsNothingAndKeepsTheStatus) {
   const std::string q = simple_queue_list();
-  Result valid = check("-q " + kSimple, q);
+  Result valid = check("-q " + kSimpleMap, q);
   EXPECT_EQ(valid.status, 0);
   EXPECT_EQ(valid.out + valid.err, "");
-  Result illegal = check("--quiet " + kSimple, "(^, (0, 0))\n(^, (2, 0))\n");
+  Result illegal = check("--quiet " + kSimpleMap, "(^, (0, 0))\n(^, (2, 0))\n");
   EXPECT_EQ(illegal.status, 1);
   EXPECT_EQ(illegal.out + illegal.err, "");
-  Result short_path = check("-q -m 3 " + kSimple, q);
+  Result short_path = check("-q -m 3 " + kSimpleMap, q);
   EXPECT_EQ(short_path.status, 1);
   EXPECT_EQ(short_path.out + short_path.err, "");
-  Result map = check("-q --map " + kSimple, simple_queue_map());
+  Result map = check("-q --map " + kSimpleMap, simple_queue_map());
   EXPECT_EQ(map.status, 0);
   EXPECT_EQ(map.out + map.err, "");
-  Result broken = check("-q --map " + kSimple, replace_line(simple_queue_map(), 7, ".++.++%"));
+  Result broken = check("-q --map " + kSimpleMap, replace_line(simple_queue_map(), 7, ".++.++%"));
   EXPECT_EQ(broken.status, 1);
   EXPECT_EQ(broken.out + broken.err, "");
   Result none = check("-q --no-solution-ok " + kSpecDir + "spec-simple-no.txt", read_file(kSpecDir + "out-spec-simple-no.txt"));
@@ -538,7 +538,7 @@ TEST(MapTest, BrokenMarksAreFoundWithLayerRowAndColumn) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.what);
-    Result r = check("--map " + kSimple, replace_line(simple_queue_map(), c.line, c.text));
+    Result r = check("--map " + kSimpleMap, replace_line(simple_queue_map(), c.line, c.text));
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.out, c.expected);
     EXPECT_EQ(r.err, "");
@@ -592,7 +592,7 @@ TEST(MapTest, WrongShapesStopWithExitTwo) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.err);
-    Result r = check("--map " + kSimple, c.output);
+    Result r = check("--map " + kSimpleMap, c.output);
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.err);

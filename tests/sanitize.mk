@@ -2,15 +2,14 @@
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer (valgrind is in
 # tests/valgrind.mk, the fuzz target in tests/fuzz.mk). Not part of the submission.
 #
-# make sanitize  builds build/sanitize/puzzle and every tests/*_test.cpp as
-#                build/sanitize/tests/*_test with -fsanitize=address,undefined
+# make sanitize  builds build/sanitize/puzzle and the test program (tests/tests.mk) as
+#                build/sanitize/tests/unit (its rule is in tests/tests.mk) with -fsanitize=address,undefined
 #                -fno-sanitize-recover=all, then runs tests/run-all against them; any
 #                sanitizer report aborts the process that made it, which fails its test
 
 SANFLAGS    = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 SAN_CXXFLAGS = $(BASEFLAGS) $(SANFLAGS)
 SAN_DIR     = $(BUILD)/sanitize
-SAN_TESTS   = $(patsubst tests/%.cpp,$(SAN_DIR)/tests/%,$(wildcard tests/*_test.cpp))
 SAN_ENV     = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
               UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
@@ -18,14 +17,8 @@ $(SAN_DIR)/puzzle: $(SOURCES) $(wildcard *.h *.hpp)
 	@mkdir -p $(SAN_DIR)
 	$(CXX) $(SAN_CXXFLAGS) $(SOURCES) -o $@
 
-$(SAN_DIR)/tests/%_test: tests/%_test.cpp puzzle.cpp $(wildcard tests/*.h) $(wildcard tools/*.h) $(BUILD)/tools/catalogue-data.h
-	@mkdir -p $(SAN_DIR)/tests
-	$(CXX) $(SAN_CXXFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@ $(GTEST_LIBS)
-
 # The tests also run tools/ and may read the release ./puzzle: both are built first.
-sanitize: release tools $(SAN_DIR)/puzzle $(SAN_TESTS)
-	@rm -f $(SAN_DIR)/tests/*_test.xml
-	@$(call prune_stale,$(SAN_DIR)/tests,$(SAN_TESTS))
+sanitize: release tools $(SAN_DIR)/puzzle $(SAN_DIR)/tests/unit.subjects
 	$(SAN_ENV) PUZZLE_BIN=$(SAN_DIR)/puzzle TEST_BIN_DIR=$(SAN_DIR)/tests bash tests/run-all
 
 # `make help` prints EXTRA_HELP word by word: one word per target.
