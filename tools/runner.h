@@ -33,6 +33,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -224,9 +225,19 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   return run;
 }
 
+/// Whether `name` ends as a C or C++ source or header does (.cpp .cc .cxx .c .h .hpp).
+inline bool is_source_file(const std::string& name) {
+  for (const char* ext : {".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"}) {
+    const std::size_t n = std::strlen(ext);
+    if (name.size() > n && name.compare(name.size() - n, n, ext) == 0) return true;
+  }
+  return false;
+}
+
 /// A program given by name, as a shell finds it but also in the current folder: as
 /// given when it has a '/', else ./NAME when that exists, else the first match on PATH.
-/// Throws std::invalid_argument, saying why, when it is not an executable file.
+/// Throws std::invalid_argument, saying why and what to do, when it is not an executable
+/// file (a source file: build it first; a script without its mode bit: chmod +x).
 inline std::string resolve_program(const std::string& name) {
   auto executable = [](const std::string& path) {
     struct stat st;
@@ -249,9 +260,20 @@ inline std::string resolve_program(const std::string& name) {
   for (const std::string& c : candidates)
     if (executable(c)) return c;
   struct stat st;
+  const std::string build = "build it first (in its folder: g++ -std=c++17 -O3 *.cpp -o puzzle, or its make) and "
+                            "name the program it makes";
+  if (is_source_file(name)) throw std::invalid_argument("'" + name + "' is a source file, not a program: " + build);
   if (stat(candidates[0].c_str(), &st) != 0) throw std::invalid_argument("no program '" + name + "': " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw std::invalid_argument("'" + name + "' is a folder, not a program");
-  throw std::invalid_argument("'" + name + "' is not executable (chmod +x " + name + "?)");
+  // Not executable: a program or script that lost its mode bit, or some other file.
+  char head[4] = {};
+  if (FILE* file = std::fopen(candidates[0].c_str(), "rb")) {
+    const std::size_t n = std::fread(head, 1, sizeof head, file);
+    std::fclose(file);
+    if ((n >= 2 && head[0] == '#' && head[1] == '!') || (n == 4 && std::memcmp(head, "\x7F" "ELF", 4) == 0))
+      throw std::invalid_argument("'" + name + "' is not executable: make it so (chmod +x " + name + ")");
+  }
+  throw std::invalid_argument("'" + name + "' is not executable, and not a program or a script: " + build);
 }
 
 }  // namespace runner
