@@ -243,6 +243,27 @@ for args in "" "$tmp/no-such-solver" "tools/README-compare.md" "--maps x $PUZZLE
 done
 "$COMPARE" --help > "$tmp/help.out" 2>&1 || problems+=("--help: exit $?")
 grep -q 'Usage: tools/compare' "$tmp/help.out" || problems+=("--help: no usage text")
+# usage_says MESSAGE ARGS...: compare ARGS exits 2 with MESSAGE in its one error line.
+usage_says() {
+  local message=$1
+  shift
+  "$COMPARE" "$@" > "$tmp/usage.out" 2> "$tmp/usage.err"
+  local st=$?
+  [ "$st" -eq 2 ] && [ ! -s "$tmp/usage.out" ] && grep -qF "compare: error: $message" "$tmp/usage.err" ||
+    problems+=("compare $*: exit $st, expected 2 and 'compare: error: $message'; stderr: $(head -c 300 "$tmp/usage.err")")
+}
+# Compare's options go before SOLVER: after it they would be the solver's ARGs.
+usage_says "compare's options go before SOLVER: '--maps' follows SOLVER '$PUZZLE' (usage: tools/compare [OPTIONS] SOLVER [ARG...]" "$PUZZLE" --maps 10
+usage_says "compare's options go before SOLVER: '--timeout=1' follows" "$PUZZLE" -q --timeout=1
+usage_says "compare's options go before SOLVER: '--help' follows" "$PUZZLE" --help
+# ... and after '--' SOLVER's ARGs are taken as they are (here puzzle rejects --all).
+"$COMPARE" --maps 1 --shrink-time 0 --out "$tmp/dashes" -- "$PUZZLE" --all > "$tmp/dashes.out" 2>&1
+grep -q "yours:  exit 1, stderr: puzzle: error: unknown option '--all'" "$tmp/dashes.out" || problems+=("-- SOLVER --all: --all not given to SOLVER")
+# A source file or a file that is not executable: what to do.
+usage_says "SOLVER: 'puzzle.cpp' is a source file, not a program: build it first (in its folder: g++ -std=c++17 -O3 *.cpp -o puzzle, or its make)" puzzle.cpp
+printf '#!/bin/bash\nexit 0\n' > "$tmp/not-executable"
+usage_says "SOLVER: '$tmp/not-executable' is not executable: make it so (chmod +x $tmp/not-executable)" "$tmp/not-executable"
+usage_says "SOLVER: 'tools/README-compare.md' is not executable, and not a program or a script: build it first" tools/README-compare.md
 grep -q '^Exit status (the same for every tool here): 0 ' "$tmp/help.out" || problems+=("--help: no exit-status convention")
 result usage "${problems[@]}"
 

@@ -314,6 +314,21 @@ class Comparison {
   Difference first_;                   ///< that difference, shrunk at the end
 };
 
+/// Compare's options go before SOLVER: what follows SOLVER is SOLVER's own ARGs, so
+/// `tools/compare ./puzzle --maps 10` would hand --maps to the solver. An ARG spelled as
+/// one of compare's long options (--maps, --maps=10, --help) is a usage error; after
+/// "--" (tools/compare -- SOLVER --maps) the ARGs are taken as they are.
+void refuse_options_after_solver(const core::Command& cmd, const std::vector<std::string>& words) {
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const std::string name = words[i].substr(0, words[i].find('='));
+    bool ours = name == "--help" || name == "-h";
+    for (const core::Option& o : cmd.options) ours = ours || (o.long_name && name == std::string("--") + o.long_name);
+    if (ours)
+      core::usage_error("compare's options go before SOLVER: '" + words[i] + "' follows SOLVER '" + words[0] +
+                        "' (usage: " + cmd.synopsis + "; after '--' SOLVER's ARGs are taken as they are)");
+  }
+}
+
 /// A fresh temporary file for the runs' inputs.
 std::string temporary_file() {
   const char* tmpdir = std::getenv("TMPDIR");
@@ -336,6 +351,9 @@ int run(int argc, char* argv[]) {
   }
   options.solver = parsed.args;
   if (options.solver.empty()) core::usage_error("name the solver to compare: tools/compare [OPTIONS] SOLVER [ARG...]");
+  const bool dashes = argc > static_cast<int>(options.solver.size()) &&
+                      std::strcmp(argv[argc - static_cast<int>(options.solver.size()) - 1], "--") == 0;
+  if (!dashes) refuse_options_after_solver(cmd, options.solver);
   if (!options.mutants.empty() && !options.diagnose) core::usage_error("--mutants names the mutants of --diagnose: give --diagnose too");
   const std::string input = temporary_file();
   runner::install_interrupt_handler(input);
