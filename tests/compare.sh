@@ -231,6 +231,35 @@ else
   result hang-killed
 fi
 
+# 5b. Ctrl-C (SIGINT) and SIGTERM stop compare at once: it dies of the signal (exit
+#     130, 143), the solver's run is killed and reaped (nothing of compare's session is
+#     left, not even a zombie), and its temporary file is gone from TMPDIR. Compare runs
+#     in a session of its own (setsid), so that what is left can be told by its session.
+printf '#!/bin/bash\nsleep 97\n' > "$tmp/slow"
+chmod +x "$tmp/slow"
+for signal in INT:130:2 TERM:143:1; do
+  IFS=: read -r name want after <<< "$signal"
+  rm -rf "$tmp/tmpdir" && mkdir "$tmp/tmpdir"
+  TMPDIR="$tmp/tmpdir" setsid "$COMPARE" --maps 5 --out "$tmp/slow-tests" "$tmp/slow" > /dev/null 2>&1 &
+  pid=$!
+  sleep "$after"
+  kill "-$name" -- "-$pid"
+  t0=$SECONDS
+  # wait, but for at most 3 s: a watchdog kills the session if compare does not stop.
+  ( sleep 3; kill -KILL -- "-$pid" 2> /dev/null ) &
+  watchdog=$!
+  wait "$pid"
+  st=$?
+  kill "$watchdog" 2> /dev/null
+  wait "$watchdog" 2> /dev/null
+  left=$(ps -s "$pid" -o pid=,stat=,args= 2> /dev/null)
+  result "interrupt-$name" "$( [ "$st" -eq "$want" ] || echo "SIG$name: exit $st, expected $want")" \
+    "$( [ $((SECONDS - t0)) -le 3 ] || echo "SIG$name: compare took $((SECONDS - t0)) s to stop")" \
+    "$( [ -z "$left" ] || echo "SIG$name: left in compare's session: $(tr '\n' ';' <<< "$left")")" \
+    "$( [ -z "$(ls -A "$tmp/tmpdir")" ] || echo "SIG$name: left in TMPDIR: $(ls -A "$tmp/tmpdir")")"
+  [ -z "$left" ] || kill -KILL -- $(ps -s "$pid" -o pid=) 2> /dev/null  # the test's own processes, by their ids
+done
+
 # 6. Bad usage exits 2 with a message; --help exits 0.
 problems=()
 for args in "" "$tmp/no-such-solver" "tools/README-compare.md" "--maps x $PUZZLE" "--max-size 1x1 $PUZZLE" "--max-size 1 $PUZZLE" \

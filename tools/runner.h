@@ -70,7 +70,10 @@ inline volatile sig_atomic_t running_group = 0;
 inline char interrupt_unlink[4096] = {};
 
 extern "C" inline void on_interrupt(int sig) {
-  if (running_group > 0) kill(-static_cast<pid_t>(running_group), SIGKILL);
+  if (running_group > 0) {
+    kill(-static_cast<pid_t>(running_group), SIGKILL);
+    waitpid(static_cast<pid_t>(running_group), nullptr, 0);  // reaped: no zombie left behind
+  }
   if (interrupt_unlink[0]) unlink(interrupt_unlink);
   signal(sig, SIG_DFL);
   raise(sig);
@@ -120,9 +123,19 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // SIGINT and SIGTERM wait until the new group is known to the interrupt handler, so
+  // that Ctrl-C between the fork and that moment cannot leave the program running.
+  sigset_t interrupts, before;
+  sigemptyset(&interrupts);
+  sigaddset(&interrupts, SIGINT);
+  sigaddset(&interrupts, SIGTERM);
+  sigprocmask(SIG_BLOCK, &interrupts, &before);
   const Clock::time_point start = Clock::now();
   const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
+  if (pid < 0) {
+    sigprocmask(SIG_SETMASK, &before, nullptr);
+    throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
+  }
   if (pid == 0) {
     setpgid(0, 0);
     if (memory_cap > 0) {
@@ -136,6 +149,7 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &before, nullptr);
     execv(args[0], args.data());
     const int e = errno;
     const ssize_t ignored = write(status_pipe[1], &e, sizeof e);
@@ -144,6 +158,7 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   }
   setpgid(pid, pid);  // also here: the group exists before anything is killed
   detail::running_group = pid;
+  sigprocmask(SIG_SETMASK, &before, nullptr);
   close(out[1]);
   close(err[1]);
   close(status_pipe[1]);
