@@ -266,6 +266,9 @@ class Comparison {
     const std::string size = size_of(map.text);
     const bool valid = size.rfind("invalid", 0) != 0;
     const std::string label = map.name + " (" + size + ")";
+    unsigned long long colors = 0, height = 0, width = 0;  // the header's, for the smallest example of a kind
+    std::sscanf(map.text.c_str(), "%llu %llu %llu", &colors, &height, &width);
+    const std::uint64_t cells = valid ? height * width : map.text.size();
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(map.text, valid) : 0;
     for (const Mode& mode : modes()) {
       if (stopped()) return;
@@ -273,7 +276,7 @@ class Comparison {
       const Verdict v = run_one(map.text, args, kept, label, mode.name);
       valid_map_runs_ += valid;
       if (v.kind == Kind::same) continue;
-      Difference d{label, args, &mode, nullptr, v};
+      Difference d{label, args, &mode, nullptr, v, valid ? output_of(map.text, args, mode) : "a bad input", cells};
       if (!first_map_ && valid) {  // the first on a valid map: shrunk at the end
         first_map_ = map;
         first_ = d;
@@ -288,7 +291,13 @@ class Comparison {
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(bad.input, false) : 0;
     const Verdict v = run_one(bad.input, bad.args, kept, label, "bad");
     if (v.kind == Kind::same) return;
-    report_.add({label, bad.args.empty() ? "(no options)" : bad.args, nullptr, &bad, v});
+    report_.add({label, bad.args.empty() ? "(no options)" : bad.args, nullptr, &bad, v, "a bad input", bad.input.size()});
+  }
+
+  /// What puzzle prints on a valid map in `mode`: "no solution", or the mode's output.
+  static std::string output_of(const std::string& text, const std::string& args, const Mode& mode) {
+    if (reference(text, words_of(args)).out.rfind("No solution.", 0) == 0) return "no solution";
+    return mode.output == 'l' ? "list output" : "map output";
   }
 
   /// --save: the map and puzzle's four outputs, named as the course names its samples.
