@@ -62,7 +62,7 @@ struct Options {
   std::string from;                  ///< --from: a folder of maps instead of generated ones
   double timeout = 3;                ///< --timeout: seconds per run of SOLVER
   double shrink_time = 30;           ///< --shrink-time: seconds for shrinking; 0: none
-  std::string out_dir = "build/compare";  ///< --out: where the smallest map goes
+  std::string out_dir = "compare-out";  ///< --out: where the smallest map goes (not under build/: make clean keeps it)
   std::string save_dir;              ///< --save: every map with puzzle's four outputs
   bool all = false;                  ///< --all: list every differing run
   bool diagnose = false;             ///< --diagnose: name the known bug that explains the differences
@@ -115,8 +115,8 @@ core::Command command(Options& o) {
           {0, "shrink-time", "SEC", "time for shrinking the first difference [30]; 0: no shrinking",
            [&o](const char* v) { o.shrink_time = core::parse_decimal("--shrink-time", v, 0, 86400, "seconds"); }},
           {0, "out", "DIR",
-           "where the shrunk map is written as test-N-FLAGS.txt, N the\nlowest number free there [build/compare]: not "
-           "the top level,\nwhere your own test files are",
+           "where the shrunk map is written as test-N-FLAGS.txt, N the\nlowest number free there [compare-out]: not "
+           "the top level,\nwhere your own test files are, nor build/, which make clean\nremoves",
            [&o](const char* v) { o.out_dir = v; }},
           {0, "save", "DIR",
            "also write every map as X.txt with puzzle's outputs\nout-X-queue-list.txt, out-X-queue-map.txt, "
