@@ -299,7 +299,8 @@ for signal in INT:130:2 TERM:143:1; do
   result "interrupt-$name" "$( [ "$st" -eq "$want" ] || echo "SIG$name: exit $st, expected $want")" \
     "$( [ $((SECONDS - t0)) -le 3 ] || echo "SIG$name: compare took $((SECONDS - t0)) s to stop")" \
     "$( [ -z "$left" ] || echo "SIG$name: left in compare's session: $(tr '\n' ';' <<< "$left")")" \
-    "$( [ -z "$(ls -A "$tmp/tmpdir")" ] || echo "SIG$name: left in TMPDIR: $(ls -A "$tmp/tmpdir")")"
+    "$( [ -d "$tmp/tmpdir" ] || echo "SIG$name: the TMPDIR folder is gone: nothing to check")" \
+    "$( [ -z "$(ls -A "$tmp/tmpdir" 2> /dev/null)" ] || echo "SIG$name: left in TMPDIR: $(ls -A "$tmp/tmpdir")")"
   [ -z "$left" ] || kill -KILL -- $(ps -s "$pid" -o pid=) 2> /dev/null  # the test's own processes, by their ids
 done
 
