@@ -282,13 +282,15 @@ for signal in INT:130:2 TERM:143:1; do
   sleep "$after"
   kill "-$name" -- "-$pid"
   t0=$SECONDS
-  # wait, but for at most 3 s: a watchdog kills the session if compare does not stop.
-  ( sleep 3; kill -KILL -- "-$pid" 2> /dev/null ) &
-  watchdog=$!
+  # wait, but for at most 3 s, then kill the session (a polling loop, not a watchdog
+  # subshell: bash can run the script's EXIT trap in a subshell killed as it starts).
+  for _ in $(seq 30); do
+    kill -0 "$pid" 2> /dev/null || break
+    sleep 0.1
+  done
+  kill -0 "$pid" 2> /dev/null && kill -KILL -- "-$pid"
   wait "$pid"
   st=$?
-  kill "$watchdog" 2> /dev/null
-  wait "$watchdog" 2> /dev/null
   # What is left of the session, zombies aside: a grandchild that was killed waits for
   # init, not compare, to reap it. Looked for until it is gone, for 1 s at most.
   for _ in 1 2 3 4 5 6 7 8 9 10; do
