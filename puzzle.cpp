@@ -88,15 +88,21 @@ class Error : public std::runtime_error {
 /// Stops the run with `what`; main prints "puzzle: error: <what>" and exits 1.
 [[noreturn]] void fail(const std::string& what) { throw Error(what); }
 
+/// A byte as a noun without an article, so that it reads right after any word ("unexpected
+/// X", "found X", "a second X"): 'x', ' ' (space), '\t' (tab), '\r' (carriage return),
+/// byte \xHH.
 std::string show_char(char c) {
   auto byte = static_cast<unsigned char>(c);
   if (byte >= 0x21 && byte < 0x7F) return std::string("'") + c + "'";
   if (byte == ' ') return "' ' (space)";
-  if (byte == '\t') return "a tab";
-  if (byte == '\r') return "a carriage return";
+  if (byte == '\t') return "'\\t' (tab)";
+  if (byte == '\r') return "'\\r' (carriage return)";
   static const char digits[] = "0123456789ABCDEF";
   return std::string("byte \\x") + digits[byte >> 4] + digits[byte & 15];
 }
+
+/// `n` and `noun`, plural unless `n` is 1: "1 row", "2 rows".
+std::string counted(std::uint64_t n, const std::string& noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
 
 /// `text` in quotes, its control bytes and bytes past ASCII written as \n, \r, \t or
 /// \xHH, so that a message stays on one line whatever it quotes.
@@ -700,7 +706,7 @@ class RowReader {
       }
       in_.expect(std::uint64_t{puzzle_.height - row} * (width + 1) - 1);
       if (!in_.ready())
-        fail("the map has " + std::to_string(row) + " rows, the header says " + std::to_string(puzzle_.height) +
+        fail("the map has " + counted(row, "row") + ", the header says " + std::to_string(puzzle_.height) +
              " (input ends at line " + std::to_string(in_.last_line()) + ")");
       std::size_t col = 0;
       for (std::size_t n; col < width && in_.ready() && in_.peek() != '\n'; col += n)
@@ -771,7 +777,7 @@ class RowReader {
   /// Fails on row `row` of `length` characters (`more`: "more than ").
   [[noreturn]] void wrong_length(std::uint32_t row, std::size_t length, const char* more = "", bool blanks = false) {
     fail("line " + std::to_string(in_.line()) + ": map row " + std::to_string(row) + " has " + more +
-         std::to_string(length) + " characters, the header says width " + std::to_string(puzzle_.width) +
+         counted(length, "character") + ", the header says width " + std::to_string(puzzle_.width) +
          (blanks ? " (blanks at the end of a line are not counted)" : ""));
   }
 
@@ -2111,7 +2117,7 @@ void run(Input& input, const Options& options, Sink& sink) {
   const Puzzle puzzle = parse_puzzle(input);
   if (puzzle.ignored_from_line != 0)
     sink.warn("line " + std::to_string(puzzle.ignored_from_line) + ": ignoring what follows the map's " +
-              std::to_string(puzzle.height) + (puzzle.height == 1 ? " row" : " rows"));
+              counted(puzzle.height, "row"));
   const Solution solution = solve(puzzle, options.container);
   write_output(puzzle, solution, options.output, sink);
 }

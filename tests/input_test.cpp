@@ -76,6 +76,18 @@ TEST(ParseTest, AcceptsWindowsLineEndsTrailingBlanksAndNoFinalNewline) {
   }
 }
 
+TEST(ParseTest, MessagesBuiltFromACountOrAByteReadRight) {
+  // A count of one is singular; a byte named in a message is a noun without an article
+  // ("unexpected '\r' (carriage return)", not "unexpected a carriage return").
+  EXPECT_EQ(parse_error("0 2 2\n@?\n"), "the map has 1 row, the header says 2 (input ends at line 2)");
+  EXPECT_EQ(parse_error("0 3 2\n@?\n..\n"), "the map has 2 rows, the header says 3 (input ends at line 3)");
+  EXPECT_EQ(parse_error("0 2 2\n@?\n.\n"), "line 3: map row 1 has 1 character, the header says width 2");
+  EXPECT_EQ(parse_error("0 1\r2\n@?\n"), "line 1, column 4: unexpected '\\r' (carriage return) in height");
+  EXPECT_EQ(parse_error("0 1 3\n@\t?\n"), "line 2, column 2: invalid character '\\t' (tab) in the map (allowed: @ ? . # ^ "
+                                          "and the colors' letters)");
+  EXPECT_EQ(parse_error("0\t1 x2\n"), "line 1, column 5: expected width as an unsigned integer, found 'x'");
+}
+
 TEST(ParseTest, AnInvalidByteIsFoundInEveryColumnOfEveryLayout) {
   // A tile's row of sixteen cells is translated at once, other spans cell by cell:
   // wide maps (tiles), a map of two rows (plain rows), a tall one (transposed).
@@ -426,7 +438,7 @@ TEST(StreamTest, NothingIsAllocatedForAMapTheInputCannotHold) {
   TempFile file("0 429496729 1\n@\n");
   Result r = run(limit_address_space(100000) + puzzle_bin() + " -q < " + file.path());
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_NE(r.err.find("the map has 1 rows, the header says 429496729 (input ends at line 2)"), std::string::npos)
+  EXPECT_NE(r.err.find("the map has 1 row, the header says 429496729 (input ends at line 2)"), std::string::npos)
       << r.err;
   // Through a pipe the size is not known: the grid is allocated, and a map too large
   // for the memory is said to be (not under AddressSanitizer, where no bound is set).

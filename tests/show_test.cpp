@@ -5,7 +5,10 @@
 // output does; the PNG of a small map decodes (tests/scripts/png-pixels, Python's zlib,
 // not the tool's code) to the right size and the colors its legend gives at the start,
 // the target, a wall and the path, with rings around the start and the target, and its
-// legend names every layer the path walks; --against finds the first state where two
+// legend names every layer the path walks, and --layers panels are labelled with their
+// layer; a path with an illegal move is drawn up to its last legal state, marked, the
+// move named, exit 1; README-show.md's legend example is what the tool prints;
+// --against finds the first state where two
 // paths part and says when OUTPUT is puzzle's path with the other container; a terminal
 // (tests/scripts/pty-run) gets colors, a crop, or a message when the map does not fit;
 // bad maps, outputs and options exit 2 with one message, a window outside the map before
@@ -264,11 +267,46 @@ TEST(PngTest, PressesGetADotFromScaleThree) {
   EXPECT_NE(got[2], "#FFFFFF");
 }
 
+TEST(PngTest, LayerPanelsAreLabelledWithTheirLayer) {
+  // spec-full at scale 8: four panels (^ a b c) of 11 x 11 cells, each under a band of
+  // 9 dots of 4 pixels with its layer's name, 8 gap rows between them.
+  TempFile png;
+  Result r = show("--layers --png " + png.path() + " --scale 8 " + kFull);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "Wrote " + png.path() + ": 88 x 520 pixels (8 x 8 a cell), 46,633 bytes\n");
+  // A dot (R, C) of a label is the square from pixel (top + 4 + 4R, 4 + 4C): '^' is a
+  // dot at (0, 2), 'a' none there but one at (2, 1), 'b' one at (0, 0).
+  Result pixels = testutil::run("python3 tests/scripts/png-pixels " + png.path() + " 6,14 6,6 138,14 146,10 270,6");
+  ASSERT_EQ(pixels.status, 0) << pixels.err;
+  EXPECT_EQ(lines_of(pixels.out),
+            (std::vector<std::string>{"88 520", "#000000", "#FFFFFF", "#FFFFFF", "#000000", "#000000"}));
+}
+
 TEST(PngTest, TheReadmePictureIsWhatTheToolDraws) {
   TempFile png;
   ASSERT_EQ(show("--png " + png.path() + " --scale 16 " + kFull).status, 0);
   EXPECT_EQ(read_file(png.path()), read_file("tools/show-spec-full.png"))
       << "tools/show-spec-full.png is out of date: tools/show --png tools/show-spec-full.png --scale 16 " << kFull;
+}
+
+// ==== IllegalTest: a path with an illegal move ===================================
+
+TEST(IllegalTest, APathIsDrawnUpToItsLastLegalStateAndTheMoveNamed) {
+  // Moves 1 and 2 are legal; move 3 walks into the closed door A at (0, 3).
+  TempFile closed_door("(^, (0, 0))\n(^, (0, 1))\n(^, (0, 2))\n(^, (0, 3))\n");
+  const std::string line = closed_door.path() + ": Move 3 is illegal: (^, (0, 3)): closed door A; drawn up to state 3";
+  Result r = show("--path " + closed_door.path() + " " + kSimple);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, "@+!A..b\n.a.#B##\n####...\n?..B.^^\n" + line + ", the last legal one, marked !\n");
+  // Against puzzle's path: the legal part is drawn as OUTPUT's, and the same line ends it.
+  r = show("--against " + closed_door.path() + " " + kSimple);
+  EXPECT_EQ(r.status, 1) << r.err;
+  ASSERT_FALSE(lines_of(r.out).empty());
+  EXPECT_EQ(lines_of(r.out).back(), line + ", the last legal one");
+  // The legend says what '!' means here.
+  r = show("--legend --path " + closed_door.path() + " " + kSimple);
+  EXPECT_NE(r.out.find("! last legal state: the next move is illegal"), std::string::npos) << r.out;
 }
 
 // ==== AgainstTest: where two paths part ==========================================
@@ -360,13 +398,33 @@ TEST(TerminalTest, AMapLargerThanTheTerminalSaysHowLargeAndHowToCrop) {
   for (const std::string& line : lines) EXPECT_LE(line.size(), 40u) << line;  // the legend wraps at the width
 }
 
+// The legend of README-show.md's --against example is what the tool prints for it.
+TEST(AgainstTest, TheReadmeLegendIsWhatTheToolPrints) {
+  const std::string page = read_file("tools/README-show.md");
+  const std::string command = "tools/show --against spec-inputs/out-spec-full-stack-list.txt --png against.png --legend "
+                              "spec-inputs/spec-full.txt";
+  const std::size_t at = page.find("    $ " + command + "\n");
+  ASSERT_NE(at, std::string::npos) << "README-show.md has no example '$ " << command << "'";
+  std::string shown;  // the example's output: its indented lines up to a blank line
+  for (std::size_t from = page.find('\n', at) + 1; from < page.size() && page.compare(from, 4, "    ") == 0;) {
+    const std::size_t end = page.find('\n', from);
+    shown += page.substr(from + 4, end - from - 4) + "\n";
+    from = end + 1;
+  }
+  TempFile png;
+  Result r = show("--against spec-inputs/out-spec-full-stack-list.txt --png " + png.path() + " --legend " + kFull);
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::string out = r.out;
+  out.replace(out.find(png.path()), png.path().size(), "against.png");
+  EXPECT_EQ(shown, out) << "tools/README-show.md's legend example is out of date";
+}
+
 // ==== ErrorTest: one message, exit 2 (tools/core.h's convention) ================
 
 TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
   TempFile bad_map("2 4 7\n@..A..b\n.a.#B##\n####..+\n?..B.^^\n");
   Result solver = testutil::run_puzzle("-q", read_file(bad_map.path()));
   ASSERT_EQ(solver.status, 1);
-  TempFile closed_door("(^, (0, 0))\n(^, (0, 1))\n(^, (0, 2))\n(^, (0, 3))\n");
   TempFile malformed("(^, (0, 0))\n(^,(0, 1))\n");
   TempFile other_map(read_file(kSpec + "out-spec-simple-queue-list.txt"));
   const std::string help = "Try 'tools/show --help'.\n";
@@ -374,8 +432,6 @@ TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
   const Case cases[] = {
       {bad_map.path(), "show: error: " + bad_map.path() + ": " + solver.err.substr(std::string("puzzle: error: ").size())},
       {"no-such-map.txt", "show: error: no-such-map.txt: cannot open: No such file or directory\n"},
-      {"--path " + closed_door.path() + " " + kSimple,
-       "show: error: " + closed_door.path() + ": Move 3 is illegal: (^, (0, 3)): closed door A\n"},
       {"--against " + other_map.path() + " " + kFull,
        "show: error: " + other_map.path() + ": Move 0 is illegal: (^, (0, 0)): the path must start at (^, (1, 4))\n"},
       {"--path " + malformed.path() + " " + kSimple,

@@ -8,6 +8,9 @@
 //     tools/bad-inputs.txt); 20 of each kind, or every one with --all;
 //   - how many differ in each mode; when no run on a valid map differs, one line that
 //     says so before the bad inputs; how many bad inputs differ, and of which kind;
+//   - each kind of difference (how SOLVER's run went wrong: wrong stdout, wrong exit
+//     status, crashed, hung; on what puzzle prints: map or list output, no solution, a
+//     bad input) once, with its count and its smallest example, --all or not;
 //   - the first difference on a valid map, shrunk (tools/compare-shrink.h), written as a
 //     test file and printed as a map that reproduces it by itself: with its comment
 //     lines when they are what the two disagree on;
@@ -29,6 +32,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -42,7 +46,22 @@ struct Difference {
   const Mode* mode = nullptr;                 ///< the mode of a run on a map
   const catalogue::BadInput* bad = nullptr;   ///< the case of a bad input
   Verdict verdict;
+  std::string output;    ///< what puzzle prints there: "map output", "list output", "no solution", "a bad input"
+  std::uint64_t size = 0;  ///< the map's cells (a bad input's bytes): the smallest example of a kind is shown
 };
+
+/// How SOLVER's run went wrong, in words, for the kinds of difference.
+inline std::string went_wrong(const Verdict& v) {
+  switch (v.kind) {
+    case Kind::output: return "wrong stdout";
+    case Kind::status: return "wrong exit status";
+    case Kind::signal: return std::string("crashed (") + strsignal(v.code) + ")";
+    case Kind::timeout: return "hung";
+    case Kind::not_started: return "not started";
+    case Kind::same: break;
+  }
+  return "same";
+}
 
 /// The lowest N with no test-N-*.txt in `dir`.
 std::size_t free_test_number(const std::string& dir) {
@@ -83,6 +102,12 @@ class Report {
   /// A differing run: one on a map is listed at once; one on a bad input is kept, to be
   /// listed with the others (the spec's first) by finish().
   void add(const Difference& d) {
+    const std::string kind = went_wrong(d.verdict) + ", on " + d.output;
+    auto [at, fresh] = kind_index_.emplace(kind, kinds_.size());
+    if (fresh) kinds_.push_back({kind, 0, d});
+    Kind_& k = kinds_[at->second];
+    ++k.runs;
+    if (d.size < k.smallest.size) k.smallest = d;
     if (d.bad) {
       bad_.push_back(d);
       ++(d.bad->listed ? bad_listed_ : bad_beyond_);
@@ -122,6 +147,12 @@ class Report {
     if (!bad_.empty())
       std::printf("bad inputs: %zu of %zu differ: %zu %s, %zu %s\n", bad_.size(), bad_runs, bad_listed_,
                   catalogue::label(true).c_str(), bad_beyond_, catalogue::label(false).c_str());
+    // Every kind of difference once, even one that the first runs listed above crowd
+    // out (a crash on one-column maps among hundreds of wrong paths).
+    if (!kinds_.empty()) std::printf("kinds of difference (how your run went wrong, on what puzzle prints), each with its smallest example:\n");
+    for (const Kind_& k : kinds_)
+      std::printf("  %s: %zu %s; smallest: %s with %s: %s\n", k.name.c_str(), k.runs, k.runs == 1 ? "run" : "runs",
+                  k.smallest.input.c_str(), k.smallest.args.c_str(), summary(k.smallest.verdict).c_str());
   }
 
   /// Whether a difference counts for the course: one on a map, or on a bad input the
@@ -133,7 +164,16 @@ class Report {
  private:
   std::size_t limit() const { return all_ ? SIZE_MAX : kShown; }
 
+  /// A kind of difference: how SOLVER's run went wrong, on what puzzle prints.
+  struct Kind_ {
+    std::string name;       ///< "crashed (Segmentation fault), on map output"
+    std::size_t runs = 0;
+    Difference smallest;    ///< its example of the fewest cells (bytes), the first of those
+  };
+
   bool all_;
+  std::vector<Kind_> kinds_;                         ///< in the order they first came
+  std::map<std::string, std::size_t> kind_index_;   ///< a kind's name: its place in kinds_
   std::size_t maps_ = 0;       ///< differing runs on maps
   std::size_t map_runs_ = 0;   ///< runs on valid maps
   std::size_t bad_listed_ = 0, bad_beyond_ = 0;

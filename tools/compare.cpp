@@ -62,7 +62,7 @@ struct Options {
   std::string from;                  ///< --from: a folder of maps instead of generated ones
   double timeout = 3;                ///< --timeout: seconds per run of SOLVER
   double shrink_time = 30;           ///< --shrink-time: seconds for shrinking; 0: none
-  std::string out_dir = "build/compare";  ///< --out: where the smallest map goes
+  std::string out_dir = "compare-out";  ///< --out: where the smallest map goes (not under build/: make clean keeps it)
   std::string save_dir;              ///< --save: every map with puzzle's four outputs
   bool all = false;                  ///< --all: list every differing run
   bool diagnose = false;             ///< --diagnose: name the known bug that explains the differences
@@ -115,8 +115,8 @@ core::Command command(Options& o) {
           {0, "shrink-time", "SEC", "time for shrinking the first difference [30]; 0: no shrinking",
            [&o](const char* v) { o.shrink_time = core::parse_decimal("--shrink-time", v, 0, 86400, "seconds"); }},
           {0, "out", "DIR",
-           "where the shrunk map is written as test-N-FLAGS.txt, N the\nlowest number free there [build/compare]: not "
-           "the top level,\nwhere your own test files are",
+           "where the shrunk map is written as test-N-FLAGS.txt, N the\nlowest number free there [compare-out]: not "
+           "the top level,\nwhere your own test files are, nor build/, which make clean\nremoves",
            [&o](const char* v) { o.out_dir = v; }},
           {0, "save", "DIR",
            "also write every map as X.txt with puzzle's outputs\nout-X-queue-list.txt, out-X-queue-map.txt, "
@@ -266,6 +266,9 @@ class Comparison {
     const std::string size = size_of(map.text);
     const bool valid = size.rfind("invalid", 0) != 0;
     const std::string label = map.name + " (" + size + ")";
+    unsigned long long colors = 0, height = 0, width = 0;  // the header's, for the smallest example of a kind
+    std::sscanf(map.text.c_str(), "%llu %llu %llu", &colors, &height, &width);
+    const std::uint64_t cells = valid ? height * width : map.text.size();
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(map.text, valid) : 0;
     for (const Mode& mode : modes()) {
       if (stopped()) return;
@@ -273,7 +276,7 @@ class Comparison {
       const Verdict v = run_one(map.text, args, kept, label, mode.name);
       valid_map_runs_ += valid;
       if (v.kind == Kind::same) continue;
-      Difference d{label, args, &mode, nullptr, v};
+      Difference d{label, args, &mode, nullptr, v, valid ? output_of(map.text, args, mode) : "a bad input", cells};
       if (!first_map_ && valid) {  // the first on a valid map: shrunk at the end
         first_map_ = map;
         first_ = d;
@@ -288,7 +291,13 @@ class Comparison {
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(bad.input, false) : 0;
     const Verdict v = run_one(bad.input, bad.args, kept, label, "bad");
     if (v.kind == Kind::same) return;
-    report_.add({label, bad.args.empty() ? "(no options)" : bad.args, nullptr, &bad, v});
+    report_.add({label, bad.args.empty() ? "(no options)" : bad.args, nullptr, &bad, v, "a bad input", bad.input.size()});
+  }
+
+  /// What puzzle prints on a valid map in `mode`: "no solution", or the mode's output.
+  static std::string output_of(const std::string& text, const std::string& args, const Mode& mode) {
+    if (reference(text, words_of(args)).out.rfind("No solution.", 0) == 0) return "no solution";
+    return mode.output == 'l' ? "list output" : "map output";
   }
 
   /// --save: the map and puzzle's four outputs, named as the course names its samples.
@@ -314,6 +323,21 @@ class Comparison {
   Difference first_;                   ///< that difference, shrunk at the end
 };
 
+/// Compare's options go before SOLVER: what follows SOLVER is SOLVER's own ARGs, so
+/// `tools/compare ./puzzle --maps 10` would hand --maps to the solver. An ARG spelled as
+/// one of compare's long options (--maps, --maps=10, --help) is a usage error; after
+/// "--" (tools/compare -- SOLVER --maps) the ARGs are taken as they are.
+void refuse_options_after_solver(const core::Command& cmd, const std::vector<std::string>& words) {
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const std::string name = words[i].substr(0, words[i].find('='));
+    bool ours = name == "--help" || name == "-h";
+    for (const core::Option& o : cmd.options) ours = ours || (o.long_name && name == std::string("--") + o.long_name);
+    if (ours)
+      core::usage_error("compare's options go before SOLVER: '" + words[i] + "' follows SOLVER '" + words[0] +
+                        "' (usage: " + cmd.synopsis + "; after '--' SOLVER's ARGs are taken as they are)");
+  }
+}
+
 /// A fresh temporary file for the runs' inputs.
 std::string temporary_file() {
   const char* tmpdir = std::getenv("TMPDIR");
@@ -336,6 +360,9 @@ int run(int argc, char* argv[]) {
   }
   options.solver = parsed.args;
   if (options.solver.empty()) core::usage_error("name the solver to compare: tools/compare [OPTIONS] SOLVER [ARG...]");
+  const bool dashes = argc > static_cast<int>(options.solver.size()) &&
+                      std::strcmp(argv[argc - static_cast<int>(options.solver.size()) - 1], "--") == 0;
+  if (!dashes) refuse_options_after_solver(cmd, options.solver);
   if (!options.mutants.empty() && !options.diagnose) core::usage_error("--mutants names the mutants of --diagnose: give --diagnose too");
   const std::string input = temporary_file();
   runner::install_interrupt_handler(input);

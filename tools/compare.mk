@@ -7,7 +7,10 @@
 #   make compare SOLVER=../p1/puzzle OPTIONS='--maps 1000 --seed 7'
 #   make diagnose SOLVER=../p1/puzzle                     the same, then the known bug (a
 #                                                         mutant of tools/mutants/) that explains it
-# tools/compare --help lists the options.
+# tools/compare --help lists the options. Exit status: make's own, 0 when compare exits
+# 0, else 2 after make's line "make: *** [tools/compare.mk:LINE: compare] Error N", N
+# being compare's status (1: runs differ; 2: bad usage). The test files go to
+# compare-out/ (compare's --out), which make clean leaves alone.
 
 TOOLS += tools/compare
 

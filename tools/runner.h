@@ -33,6 +33,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -69,7 +70,10 @@ inline volatile sig_atomic_t running_group = 0;
 inline char interrupt_unlink[4096] = {};
 
 extern "C" inline void on_interrupt(int sig) {
-  if (running_group > 0) kill(-static_cast<pid_t>(running_group), SIGKILL);
+  if (running_group > 0) {
+    kill(-static_cast<pid_t>(running_group), SIGKILL);
+    waitpid(static_cast<pid_t>(running_group), nullptr, 0);  // reaped: no zombie left behind
+  }
   if (interrupt_unlink[0]) unlink(interrupt_unlink);
   signal(sig, SIG_DFL);
   raise(sig);
@@ -119,9 +123,19 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // SIGINT and SIGTERM wait until the new group is known to the interrupt handler, so
+  // that Ctrl-C between the fork and that moment cannot leave the program running.
+  sigset_t interrupts, before;
+  sigemptyset(&interrupts);
+  sigaddset(&interrupts, SIGINT);
+  sigaddset(&interrupts, SIGTERM);
+  sigprocmask(SIG_BLOCK, &interrupts, &before);
   const Clock::time_point start = Clock::now();
   const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
+  if (pid < 0) {
+    sigprocmask(SIG_SETMASK, &before, nullptr);
+    throw std::runtime_error(std::string("cannot fork: ") + std::strerror(errno));
+  }
   if (pid == 0) {
     setpgid(0, 0);
     if (memory_cap > 0) {
@@ -135,6 +149,7 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &before, nullptr);
     execv(args[0], args.data());
     const int e = errno;
     const ssize_t ignored = write(status_pipe[1], &e, sizeof e);
@@ -143,6 +158,7 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   }
   setpgid(pid, pid);  // also here: the group exists before anything is killed
   detail::running_group = pid;
+  sigprocmask(SIG_SETMASK, &before, nullptr);
   close(out[1]);
   close(err[1]);
   close(status_pipe[1]);
@@ -224,9 +240,19 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   return run;
 }
 
+/// Whether `name` ends as a C or C++ source or header does (.cpp .cc .cxx .c .h .hpp).
+inline bool is_source_file(const std::string& name) {
+  for (const char* ext : {".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"}) {
+    const std::size_t n = std::strlen(ext);
+    if (name.size() > n && name.compare(name.size() - n, n, ext) == 0) return true;
+  }
+  return false;
+}
+
 /// A program given by name, as a shell finds it but also in the current folder: as
 /// given when it has a '/', else ./NAME when that exists, else the first match on PATH.
-/// Throws std::invalid_argument, saying why, when it is not an executable file.
+/// Throws std::invalid_argument, saying why and what to do, when it is not an executable
+/// file (a source file: build it first; a script without its mode bit: chmod +x).
 inline std::string resolve_program(const std::string& name) {
   auto executable = [](const std::string& path) {
     struct stat st;
@@ -249,9 +275,20 @@ inline std::string resolve_program(const std::string& name) {
   for (const std::string& c : candidates)
     if (executable(c)) return c;
   struct stat st;
+  const std::string build = "build it first (in its folder: g++ -std=c++17 -O3 *.cpp -o puzzle, or its make) and "
+                            "name the program it makes";
+  if (is_source_file(name)) throw std::invalid_argument("'" + name + "' is a source file, not a program: " + build);
   if (stat(candidates[0].c_str(), &st) != 0) throw std::invalid_argument("no program '" + name + "': " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw std::invalid_argument("'" + name + "' is a folder, not a program");
-  throw std::invalid_argument("'" + name + "' is not executable (chmod +x " + name + "?)");
+  // Not executable: a program or script that lost its mode bit, or some other file.
+  char head[4] = {};
+  if (FILE* file = std::fopen(candidates[0].c_str(), "rb")) {
+    const std::size_t n = std::fread(head, 1, sizeof head, file);
+    std::fclose(file);
+    if ((n >= 2 && head[0] == '#' && head[1] == '!') || (n == 4 && std::memcmp(head, "\x7F" "ELF", 4) == 0))
+      throw std::invalid_argument("'" + name + "' is not executable: make it so (chmod +x " + name + ")");
+  }
+  throw std::invalid_argument("'" + name + "' is not executable, and not a program or a script: " + build);
 }
 
 }  // namespace runner

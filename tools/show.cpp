@@ -18,8 +18,10 @@
 // they are found at any scale. The --layers panels show each layer as the spec's map
 // output does (its marks + % @, its own buttons and doors as '.', the start on '^'
 // only).
-// Exit status (tools/core.h's convention): 0 when shown; 2 for bad options, a map or
-// output that does not parse, an output that is not a legal path on the map, a view too
+// Exit status (tools/core.h's convention): 0 when shown; 1 when an OUTPUT's path has
+// an illegal move (it is drawn up to its last legal state, marked '!', and a line says
+// which move is illegal and why, in tools/check's words); 2 for bad options, a map or
+// output that does not parse, an output that does not start at the start, a view too
 // large for the terminal, or a file that cannot be written ("show: error: ..." on
 // stderr). The options, their help and the errors are tools/core.h's.
 // Memory: the map and what solving it takes (as puzzle), a byte per state of each path,
@@ -172,15 +174,17 @@ core::Command command(Options& o, Given& given) {
       "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
       "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
       "dot in a PNG of --scale 3 or more); with --against: + both paths, = puzzle's\n"
-      "only, ~ OUTPUT's only, ! the first state where they part. With no solution,\n"
+      "only, ~ OUTPUT's only, ! the first state where they part; with --path, ! the last\n"
+      "legal state of a path whose next move is illegal. With no solution,\n"
       "cells never discovered show as #, in gray. A PNG rings the start (black), the\n"
       "target (white) and where two paths part.\n"
       "Examples: tools/show spec-inputs/spec-full.txt\n"
       "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
       "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n",
       "shown",
-      nullptr,
-      "a MAP or OUTPUT that does not parse, an OUTPUT that is not a legal path on MAP, a view larger than the "
+      "an OUTPUT's path has an illegal move: it is drawn up to its last legal state, marked !, and a line says which "
+      "move is illegal and why",
+      "a MAP or OUTPUT that does not parse, an OUTPUT whose path does not start at the start, a view larger than the "
       "terminal (crop it with --window), or a file that cannot be written",
   };
   command.values_once = true;
@@ -284,7 +288,7 @@ const std::vector<Rgb>& palette() {
 }
 
 /// What a color means, for the legend; `png`: with the rings a PNG draws.
-std::string meaning(std::uint8_t color, const std::string& mine, const std::string& other, bool png) {
+std::string meaning(std::uint8_t color, const std::string& mine, const std::string& other, bool png, bool illegal) {
   switch (color) {
     case kFloor: return "floor";
     case kWall: return "wall";
@@ -295,7 +299,9 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
     case kMine: return "path of " + mine + " only";
     case kOther: return "path of " + other + " only";
     case kBoth: return "both paths";
-    case kPart: return png ? "first state where the paths part (ringed)" : "first state where the paths part";
+    case kPart:
+      if (illegal) return png ? "last legal state: the next move is illegal (ringed)" : "last legal state: the next move is illegal";
+      return png ? "first state where the paths part (ringed)" : "first state where the paths part";
     default: break;
   }
   const std::uint32_t layer = (color - kLayerColors) / 3u;
@@ -314,6 +320,7 @@ struct Track {
   std::string name;      ///< "puzzle --queue", or the output file
   solution::Path path;   ///< empty: no solution
   std::size_t discovered = 0;  ///< no solution: cells discovered
+  std::string illegal;   ///< the checker's line for a path whose next move is illegal ("Move 13 is illegal: ...")
 };
 
 /// Everything the pictures show: the map, the main track (puzzle's or --path's), for
@@ -346,14 +353,19 @@ void record_discovered(const Puzzle& map, Found found, Track& track, std::vector
 }
 
 /// The track of `output` (an output of a solver for `map`), as tools/check reads it:
-/// as a stream. An illegal path is an error in the checker's words; an incomplete one
-/// is shown, with a warning. For a no-solution output, fills `undiscovered` from it.
+/// as a stream. A path with an illegal move keeps its legal states and the checker's
+/// line; one with none (it does not start at the start) or an output that does not
+/// parse is an error in the checker's words; an incomplete one is shown, with a
+/// warning. For a no-solution output, fills `undiscovered` from it.
 Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>& undiscovered) {
   solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
-  Track track{output, std::move(report.path), 0};
+  Track track{output, std::move(report.path), 0, ""};
   switch (report.verdict) {
-    case solution::Verdict::wrong: fail(output + ": " + report.lines.back());
+    case solution::Verdict::wrong:
+      if (track.path.empty()) fail(output + ": " + report.lines.back());
+      track.illegal = report.lines.back();
+      break;
     case solution::Verdict::stops_short:
       std::fprintf(stderr, "show: warning: %s: the path does not reach the target; shown as far as it goes\n",
                    output.c_str());
@@ -379,7 +391,7 @@ std::string solver_name(puzzle::Container container) {
 
 /// puzzle's own track: the path of the spec's search, or the cells it discovered.
 Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bool>& undiscovered) {
-  Track track{solver_name(container), {}, 0};
+  Track track{solver_name(container), {}, 0, ""};
   const puzzle::Solution solved = puzzle::solve(map, container);
   if (solved.solved()) {
     puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
@@ -565,6 +577,14 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
       }
       before = st;
     });
+    if (!s.main.illegal.empty()) {  // where it goes wrong: the last legal state, its next move illegal
+      const State& last = path.back();
+      if (panel.shows(last.color) && w.contains(last)) {
+        c.color[index(last)] = kPart;
+        if (drawable(last)) c.glyph[index(last)] = '!';
+        c.rings.push_back(Ring{static_cast<std::uint32_t>(last.row - w.row0), static_cast<std::uint32_t>(last.col - w.col0), RingKind::part});
+      }
+    }
     return c;
   }
 
@@ -673,7 +693,7 @@ void print_legend(const Used& used, const Scene& s, bool colored, std::uint32_t 
     arrivals = arrivals || (path && glyph == '@');
     if (glyph == '%' || (path && glyph == '@') || color == last) continue;  // presses said below; a color once
     last = color;
-    const std::string text = meaning(color, s.main.name, s.other.name, png);
+    const std::string text = meaning(color, s.main.name, s.other.name, png, !s.main.illegal.empty());
     if (png) {
       const Rgb& c = palette()[color];
       char hex[8];
@@ -860,14 +880,57 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
   }
 }
 
+/// The 5 x 7 dots of a layer's name ('^', 'a' to 'z'), a row a byte, bit 4 the left.
+const std::uint8_t* label_glyph(char layer) {
+  static const std::uint8_t kCaret[7] = {0x04, 0x0A, 0x11, 0, 0, 0, 0};
+  static const std::uint8_t kLetters[26][7] = {
+      {0x00, 0x00, 0x0E, 0x01, 0x0F, 0x11, 0x0F}, {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x1E},  // a b
+      {0x00, 0x00, 0x0E, 0x10, 0x10, 0x11, 0x0E}, {0x01, 0x01, 0x0D, 0x13, 0x11, 0x11, 0x0F},  // c d
+      {0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E}, {0x06, 0x09, 0x08, 0x1C, 0x08, 0x08, 0x08},  // e f
+      {0x00, 0x0F, 0x11, 0x11, 0x0F, 0x01, 0x0E}, {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x11},  // g h
+      {0x04, 0x00, 0x0C, 0x04, 0x04, 0x04, 0x0E}, {0x02, 0x00, 0x06, 0x02, 0x02, 0x12, 0x0C},  // i j
+      {0x10, 0x10, 0x12, 0x14, 0x18, 0x14, 0x12}, {0x0C, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E},  // k l
+      {0x00, 0x00, 0x1A, 0x15, 0x15, 0x11, 0x11}, {0x00, 0x00, 0x16, 0x19, 0x11, 0x11, 0x11},  // m n
+      {0x00, 0x00, 0x0E, 0x11, 0x11, 0x11, 0x0E}, {0x00, 0x00, 0x1E, 0x11, 0x1E, 0x10, 0x10},  // o p
+      {0x00, 0x00, 0x0D, 0x13, 0x0F, 0x01, 0x01}, {0x00, 0x00, 0x16, 0x19, 0x10, 0x10, 0x10},  // q r
+      {0x00, 0x00, 0x0E, 0x10, 0x0E, 0x01, 0x1E}, {0x08, 0x08, 0x1C, 0x08, 0x08, 0x09, 0x06},  // s t
+      {0x00, 0x00, 0x11, 0x11, 0x11, 0x13, 0x0D}, {0x00, 0x00, 0x11, 0x11, 0x11, 0x0A, 0x04},  // u v
+      {0x00, 0x00, 0x11, 0x11, 0x15, 0x15, 0x0A}, {0x00, 0x00, 0x11, 0x0A, 0x04, 0x0A, 0x11},  // w x
+      {0x00, 0x00, 0x11, 0x11, 0x0F, 0x01, 0x0E}, {0x00, 0x00, 0x1F, 0x02, 0x04, 0x08, 0x1F},  // y z
+  };
+  return layer >= 'a' && layer <= 'z' ? kLetters[layer - 'a'] : kCaret;
+}
+
+/// The size of a dot of a panel's label: half a cell, at least 2 pixels.
+std::uint32_t label_dot(std::uint32_t scale) { return std::max(2u, scale / 2); }
+
+/// Writes the label band of a panel: 9 dots tall, white, its layer's name in black
+/// dots one dot in from the left and the top (cut at the picture's right edge).
+void put_label(PngFile& png, std::vector<std::uint8_t>& line, char layer, std::uint32_t dot) {
+  const std::uint8_t* glyph = label_glyph(layer);
+  const std::size_t wide = line.size() - 1;
+  for (std::uint32_t y = 0; y < 9 * dot; ++y) {
+    std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
+    const std::uint32_t row = y / dot;
+    if (row >= 1 && row <= 7)
+      for (std::uint32_t col = 0; col < 5; ++col)
+        if (glyph[row - 1] >> (4 - col) & 1)
+          for (std::size_t x = std::size_t{col + 1} * dot; x < std::size_t{col + 2} * dot && x < wide; ++x)
+            line[1 + x] = kStart;
+    png.put(line.data(), line.size());
+  }
+}
+
 /// Writes the panels into a PNG, one under the other with `scale` gap rows between
-/// them; with a scale of 3 or more, a press shows a white dot in its square; the rings
-/// of each panel go over it (within the panel). Returns the file's size.
+/// them, each under a band with its label when `labels` (a character a panel: its
+/// layer) is given; with a scale of 3 or more, a press shows a white dot in its square;
+/// the rings of each panel go over it (within the panel). Returns the file's size.
 template <typename PaintPanel>
 std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Window& w, std::size_t panels,
-                        PaintPanel paint_panel, std::uint32_t& width, std::uint32_t& height) {
+                        const std::string& labels, PaintPanel paint_panel, std::uint32_t& width, std::uint32_t& height) {
   const std::uint64_t wide = std::uint64_t{w.width()} * scale;
-  const std::uint64_t tall = (std::uint64_t{w.height()} * panels + (panels - 1)) * scale;
+  const std::uint64_t band = labels.empty() ? 0 : 9 * std::uint64_t{label_dot(scale)};
+  const std::uint64_t tall = (std::uint64_t{w.height()} * panels + (panels - 1)) * scale + band * panels;
   const std::uint64_t raw = tall * (wide + 1);
   constexpr std::uint64_t kLimit = std::uint64_t{1} << 31;
   if (wide >= kLimit || tall >= kLimit || raw >= kLimit)
@@ -884,6 +947,7 @@ std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Wind
       std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
       for (std::uint32_t r = 0; r < scale; ++r) png.put(line.data(), line.size());
     }
+    if (!labels.empty()) put_label(png, line, labels[k], label_dot(scale));
     const Canvas c = paint_panel(k);
     for (std::uint32_t row = 0; row < c.height; ++row) {
       const std::size_t first = std::size_t{row} * c.width;
@@ -996,8 +1060,11 @@ int run(int argc, char* argv[]) {
   std::uint32_t columns = 80;
   if (png) {
     std::uint32_t width = 0, height = 0;
+    std::string labels;  // --layers: each panel labelled with its layer
+    for (const Panel& panel : panels)
+      if (o.layers) labels += puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
     const std::uint64_t bytes = write_png(
-        o.png_file, o.scale, w, panels.size(),
+        o.png_file, o.scale, w, panels.size(), labels,
         [&](std::size_t k) {
           Canvas c = paint(s, w, panels[k]);
           used.add(c);
@@ -1038,8 +1105,12 @@ int run(int argc, char* argv[]) {
     out(describe_track(s.main, s) + "\n");
     if (s.against) out(describe_track(s.other, s) + "\n");
   }
+  for (const Track* t : {&s.main, &s.other})  // a path with an illegal move: which, and how far it is drawn
+    if (!t->illegal.empty())
+      out(t->name + ": " + t->illegal + "; drawn up to state " + std::to_string(t->path.size()) +
+          (s.against ? ", the last legal one\n" : ", the last legal one, marked !\n"));
   if (std::fflush(stdout) != 0) fail(std::string("cannot write to standard output: ") + std::strerror(errno));
-  return 0;
+  return s.main.illegal.empty() && s.other.illegal.empty() ? core::kExitOk : core::kExitVerdict;
 }
 
 }  // namespace show
