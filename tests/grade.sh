@@ -7,8 +7,17 @@
 # build/grade/latest.md is left alone. Builds are cached by the sources' contents
 # (build/grade/cache), so only the first run after a change of puzzle.cpp compiles it.
 # Prints one line per test and ends with "N passed, M failed".
+# By default it runs the quick tests (about 20 s on 2 idle cores: tiny sources, and the
+# built ./puzzle as the reference); FULL=1 adds the long ones (the real tarball's
+# builds, valgrind, mutants, the byte-for-byte comparison on generated maps).
 set -u
 cd "$(dirname "$0")/.." || exit 1
+FULL=${FULL:-}
+[ "$FULL" = 0 ] && FULL=
+t_begin=$SECONDS
+# progress TEXT: a line on stderr once the script has run over 10 s.
+progress() { [ $((SECONDS - t_begin)) -lt 10 ] || echo "grade.sh: ${SECONDS}s: $*" >&2; }
+REFERENCE=$(realpath ./puzzle)
 IDENT=A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 tmp=$(mktemp -d)
 trap '[ -n "${GRADE_TEST_KEEP:-}" ] && echo "kept $tmp" >&2 || rm -rf "$tmp"' EXIT
@@ -55,8 +64,10 @@ real_copy() {
   rm -f "$1"/test*.cpp
 }
 
+if [ -n "$FULL" ]; then
 # 1. The real tarball, packed exactly as `make fullsubmit` packs it, passes Packaging
-#    and Build. (Also fills the build cache for the TestFiles test below.)
+#    and Build.
+progress "the real tarball"
 if make --no-print-directory fullsubmit FULL_SUBMITFILE="$tmp/full.tar.gz" > "$tmp/fullsubmit.log" 2>&1; then
   grade real --tarball "$tmp/full.tar.gz" --only Packaging,Build
   result real "$(expect_status real 0)" "$(expect_text real 'grade: 7 passed, 0 failed')" \
@@ -77,6 +88,8 @@ else
   cp "$tmp/fullsubmit.log" "$tmp/real2020.out"
   result real2020 "make fullsubmit SPEC=2020 FULL_SUBMITFILE=... failed"
 fi
+
+fi  # FULL
 
 # 2. A source without the project identifier: Packaging fails and names the file.
 d=$tmp/noident
@@ -100,6 +113,18 @@ result folder "$(expect_status folder 1)" \
   "$(expect_row folder Packaging 'only Makefile' FAIL)" \
   "$(expect_text folder "folder 'extra/' in the tarball")"
 
+# 3b. A tarball whose files are all in a folder: the course's grader unpacks it and runs
+#     make at its top, where there is nothing; the packaging and identifier rows fail
+#     and say so (0 files with the identifier is no pass).
+d=$tmp/nested
+real_copy "$d/puzzle-1"
+grade_packed nested --only Packaging
+result nested "$(expect_status nested 1)" \
+  "$(expect_row nested Packaging 'only Makefile' FAIL)" \
+  "$(expect_row nested Packaging 'project identifier' FAIL)" \
+  "$(expect_text nested 'the files must be at the top level of the tarball, not in a folder')" \
+  "$(expect_text nested 'no Makefile or source file at the top level of the tarball')"
+
 # 4. A stray file in a graded folder (--dir): Packaging fails and names the file.
 d=$tmp/stray
 real_copy "$d"
@@ -107,7 +132,10 @@ echo "todo" > "$d/notes.md"
 grade stray --dir "$d" --only Packaging
 result stray "$(expect_status stray 1)" "$(expect_text stray "'notes.md' is not a submission file")"
 
-# 5. A compile warning: Build fails and shows the warning (a tiny source, so it is quick).
+# 5. A compile warning: the submission's Makefile (this project's, with -Werror) fails
+#    to build and the row shows the warning; grade's own builds, which the course does
+#    not run, make a NOTE and build without -Werror (a tiny source, so it is quick).
+progress "builds"
 d=$tmp/warning
 mkdir -p "$d"
 cp Makefile "$d/"
@@ -115,13 +143,65 @@ printf '// Project Identifier: %s\nint main() {\n  int unused = 3;\n  return 0;\
 grade_packed warning --only Build
 result warning "$(expect_status warning 1)" \
   "$(expect_row warning Build 'make -R -r' FAIL)" \
-  "$(expect_row warning Build 'g\+\+ -O3 -DNDEBUG' FAIL)" \
-  "$(expect_row warning Build 'g\+\+ -g3 -DDEBUG' FAIL)" \
-  "$(expect_text warning "puzzle.cpp:3:7: error: unused variable 'unused' [-Werror=unused-variable]")"
+  "$(expect_row warning Build 'g\+\+ -O3 -DNDEBUG' NOTE)" \
+  "$(expect_row warning Build 'g\+\+ -g3 -DDEBUG' NOTE)" \
+  "$(expect_text warning "puzzle.cpp:3:7: error: unused variable 'unused' [-Werror=unused-variable]")" \
+  "$(expect_text warning 'grade: 1 passed, 1 failed')"
+
+# 5b. A Makefile laid out as the course's 2023 Makefile (written here from the spec's
+#     description: the project identifier; `debug` first, building puzzle_debug with
+#     -g3 and no -O3; `release` building puzzle with -O3 -DNDEBUG from objects; clean,
+#     fullsubmit). A plain make -R -r builds no puzzle, which the course's grader cannot
+#     mean for its own Makefile: a NOTE, never a FAIL, and the flags of the release
+#     build are judged (and pass).
+course_makefile() {
+  cat <<EOF
+# Project Identifier: $IDENT
+# After the course's 2023 Makefile: its first target is debug.
+EXECUTABLE = puzzle
+CXX = g++
+SOURCES = \$(filter-out \$(wildcard test*.cpp), \$(wildcard *.cpp))
+OBJECTS = \$(SOURCES:%.cpp=%.o)
+CXXFLAGS = -std=c++17 -Wconversion -Wall -Werror -Wextra -pedantic
+
+debug: CXXFLAGS += -g3 -DDEBUG
+debug:
+	\$(CXX) \$(CXXFLAGS) \$(SOURCES) -o \$(EXECUTABLE)_debug
+.PHONY: debug
+
+release: CXXFLAGS += -O3 -DNDEBUG
+release: \$(EXECUTABLE)
+.PHONY: release
+
+%.o: %.cpp
+	\$(CXX) \$(CXXFLAGS) -c \$*.cpp
+
+\$(EXECUTABLE): \$(OBJECTS)
+	\$(CXX) \$(CXXFLAGS) \$(OBJECTS) -o \$(EXECUTABLE)
+
+clean:
+	rm -f \$(OBJECTS) \$(EXECUTABLE) \$(EXECUTABLE)_debug fullsubmit.tar.gz
+.PHONY: clean
+
+fullsubmit:
+	tar czf fullsubmit.tar.gz Makefile *.cpp \$(wildcard *.h *.hpp test*.txt)
+.PHONY: fullsubmit
+EOF
+}
+d=$tmp/course
+shim "$d" "$REFERENCE"
+course_makefile > "$d/Makefile"
+grade course --dir "$d" --only Build
+result course "$(expect_status course 0)" \
+  "$(expect_row course Build 'make -R -r with its own Makefile' NOTE)" \
+  "$(expect_row course Build 'flags of make -R -r release: -O3, no -g' PASS)" \
+  "$(expect_text course "a plain make -R -r builds no 'puzzle' (it made: puzzle_debug); make -R -r release builds it.")" \
+  "$(grep -qE '^Build .* FAIL ' "$tmp/course.out" && echo 'a Build row fails')"
 
 # 6. A test file of 11x11: TestFiles fails and names the file and its size.
+progress "test files"
 d=$tmp/bigtest
-real_copy "$d"
+shim "$d" "$REFERENCE"
 {
   echo "0 11 11"
   echo "@.........."
@@ -137,7 +217,7 @@ result bigtest "$(expect_status bigtest 1)" \
 
 # 7. Test files named wrong or missing: TestFiles fails and says why.
 d=$tmp/badnames
-real_copy "$d"
+shim "$d" "$REFERENCE"
 printf '0 1 2\n@?\n' > "$d/test-16-q.txt"
 printf '0 1 2\n@?\n' > "$d/test-3-ls.txt"
 printf '0 1 2\n@?\n' > "$d/test-4-s.txt"
@@ -148,7 +228,7 @@ result badnames "$(expect_status badnames 1)" \
   "$(expect_text badnames 'test-3-ls.txt: not test-N-FLAGS.txt')" \
   "$(expect_text badnames 'number 4 is also used by')"
 d=$tmp/notests
-real_copy "$d"
+shim "$d" "$REFERENCE"
 grade_packed notests --only TestFiles
 result notests "$(expect_status notests 1)" "$(expect_text notests 'no test files')"
 
@@ -165,10 +245,14 @@ result wrong "$(expect_status wrong 1)" \
   "$(expect_text wrong '--- expected')" "$(expect_text wrong '+++ yours')" \
   "$(expect_text wrong '-// color ^')" "$(expect_text wrong '+No solution.')" \
   "$(expect_row wrong INV 'header \(listed by the spec\)' FAIL)" \
-  "$(expect_text wrong 'Colors27 (puzzle -q): exit 0, expected exit 1')"
+  "$(expect_text wrong 'Colors27 (puzzle -q): exit 0, expected exit 1')" \
+  "$(expect_text wrong "reproduce: printf '%b' '27 1 2\\n@?\\n' | ./puzzle -q")"
 
-# 9. A solver over the memory limit that claims no solution: Sm fails for both reasons
-#    (on one solvable and one unsolvable map).
+# 9. A solver over the memory limit that claims no solution: Sm fails for the wrong
+#    answers (on one solvable and one unsolvable map), and the memory is a note under
+#    the failure (the limit is our estimate). Its one kind of difference on the two maps
+#    and four modes is shown once, with its count.
+progress "generated maps"
 d=$tmp/hog
 mkdir -p "$d"
 cp Makefile "$d/"
@@ -182,13 +266,78 @@ int main() {
   return 0;
 }
 EOF
-grade_packed hog --only Sm --maps Sm1,Sm4
+GRADE_REFERENCE=$REFERENCE grade_packed hog --only Sm --maps Sm1,Sm4
 result hog "$(expect_status hog 1)" "$(expect_row hog Sm 'Sm1 ' FAIL)" \
-  "$(expect_text hog 'is over the 64 MB limit')" \
+  "$(expect_text hog 'NOTE, not a failure: ')" "$(expect_text hog 'MB is over 64 MB, our estimate')" \
+  "$(expect_text hog "(the same kind: 4 times in all")" \
   "$(expect_text hog "'No solution.', but the map is solvable")" \
   "$(expect_text hog 'malformed no-solution output')" \
   "$(expect_text hog 'grade: 0 passed, 2 failed')"
 
+# 9b. A correct but slow solver: puzzle's right outputs after a CPU burn of 1.2 s when
+#     asked for a list (a busy loop until it has used 130 clock ticks, 1.3 s, of CPU:
+#     over the 1 s we estimate for a map under 20x20), and which reads
+#     the whole map before it looks at its options (so --help with an empty input would
+#     exit 1). No row fails: the time is a NOTE that says where its limit comes from,
+#     and --help is run with a map.
+map_first() {  # map_first FILE [BURN]: the solver above, with the busy loop when BURN
+  {
+    echo '#!/bin/bash'
+    echo 'in=$(mktemp); cat > "$in"'
+    echo '[ -s "$in" ] || { rm -f "$in"; echo "no map" >&2; exit 1; }'
+    [ -z "${2:-}" ] || echo 'case " $* " in *list*) while read -ra st < /proc/$$/stat; (( st[13] + st[14] < 130 )); do :; done ;; esac'
+    echo "\"$REFERENCE\" \"\$@\" < \"\$in\"; st=\$?; rm -f \"\$in\"; exit \$st"
+  } > "$1"
+  chmod +x "$1"
+}
+map_first "$tmp/slow" burn
+shim "$tmp/slow-dir" "$tmp/slow"
+GRADE_REFERENCE=$REFERENCE grade slow --dir "$tmp/slow-dir" --only Sm --maps Sm1
+result slow "$(expect_status slow 0)" "$(expect_row slow Sm 'Sm1 ' NOTE)" \
+  "$(expect_text slow 's CPU (wall ')" "$(expect_text slow 'is over 1 s, our estimate: the spec and the course publish no figure')" \
+  "$(grep -q ' FAIL ' "$tmp/slow.out" && echo 'a row fails')"
+map_first "$tmp/mapfirst"
+shim "$tmp/mapfirst-dir" "$tmp/mapfirst"
+"$tmp/mapfirst" --help < /dev/null > /dev/null 2>&1
+help_empty=$?
+grade slowhelp --dir "$tmp/mapfirst-dir" --only Spec
+result slowhelp "$(expect_row slowhelp Spec '--help and -h' PASS)" \
+  "$([ "$help_empty" -eq 1 ] || echo "the slow solver's --help with an empty input exits $help_empty, not 1: the test shows nothing")"
+
+# 9c. Ctrl-C: grade, started in a session of its own with TMPDIR a fresh folder, gets
+#     SIGINT (to its process group) while it runs a solver that sleeps with SIGINT
+#     ignored: it exits 130 within a few seconds, without a made-up failure row, and
+#     leaves no process of its session and nothing in TMPDIR.
+{
+  echo '#!/bin/bash'
+  echo "trap '' INT"
+  echo 'sleep 60'
+} > "$tmp/sleeper"
+chmod +x "$tmp/sleeper"
+shim "$tmp/sleeper-dir" "$tmp/sleeper"
+mkdir -p "$tmp/int-tmp"
+# (A background job of a script starts with SIGINT ignored, which a shell cannot undo:
+# python3 gives grade the default action back, and a session of its own.)
+TMPDIR=$tmp/int-tmp python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.setsid()
+os.execvp(sys.argv[1], sys.argv[1:])' bash tools/grade/grade --dir "$tmp/sleeper-dir" --only Spec --md "$tmp/int.md" > "$tmp/int.out" 2>&1 &
+int_pid=$!
+sleep 3
+kill -INT -- "-$int_pid"
+int_t0=$SECONDS
+wait "$int_pid"
+int_status=$?
+int_secs=$((SECONDS - int_t0))
+sleep 0.5
+result int "$([ "$int_status" -eq 130 ] || echo "exit status $int_status, expected 130")" \
+  "$([ "$int_secs" -le 5 ] || echo "took $int_secs s to stop")" \
+  "$(grep -E ' FAIL ' "$tmp/int.out" && echo 'a FAIL row after SIGINT')" \
+  "$(ps -o pid=,stat=,args= -s "$int_pid" | awk '$2 !~ /^Z/' | grep . && echo 'processes of its session are left')" \
+  "$([ -z "$(ls -A "$tmp/int-tmp")" ] || echo "TMPDIR holds: $(ls -A "$tmp/int-tmp")")"
+
+if [ -n "$FULL" ]; then
+progress "byte for byte (FULL)"
 # 11. Another submission (--dir) is held to puzzle byte for byte on the generated maps:
 #     a solver that discovers neighbours in the wrong order (the order-eswn mutant, run
 #     by a small program that execs it) fails the solvable Sm maps and names the first
@@ -335,6 +484,8 @@ result lenient "$(expect_status lenient 1)" \
   "$([ "$(label_of OutputBadValue "$tmp/lenient-compare.out")" = 'listed by the spec' ] || echo 'compare: OutputBadValue not labelled as listed by the spec')" \
   "$([ "$(label_of EmptyInput "$tmp/lenient-compare.out")" = "beyond the spec's list" ] || echo "compare: EmptyInput not labelled as beyond the spec's list")" \
   "$(grep -q "^INV .*header (beyond the spec's list)" "$tmp/lenient.out" || echo 'grade: no row labelled as compare labels EmptyInput')"
+
+fi  # FULL
 
 # 10. Usage: an unknown category is an error (exit 2); --help exits 0.
 grade usage --only Nope
