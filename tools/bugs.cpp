@@ -1,0 +1,144 @@
+// Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+// tools/bugs: a student's solver with the known bugs of tools/bugs.h switched on.
+//   tools/bugs [--bug NAME]... PUZZLE-OPTIONS < MAP   the solver with those bugs
+//   tools/bugs --list                                 the bugs: name, part, counted or equivalent, description
+//   tools/bugs --expose FILE...                       which counted bugs the test files expose (make mutants)
+// See tools/mutants/README.md.
+#include "tools/bugs.h"
+
+#include <sys/wait.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char kUsage[] =
+    "usage: tools/bugs [--bug NAME]... PUZZLE-OPTIONS < MAP   a solver with those bugs (puzzle's options)\n"
+    "       tools/bugs --list                                 the bugs: name, part, counted|equivalent, description\n"
+    "       tools/bugs --expose FILE...                       which counted bugs the test-N-FLAGS.txt files expose\n"
+    "--expose runs $PUZZLE_BIN (default ./puzzle) on each file with the options of its name (s/q, then m/l) and\n"
+    "each counted bug in process; a bug is exposed when its output or exit status differs (or it would crash or\n"
+    "hang). It prints a line per bug and ends 'exposed K of M bugs'; exit 0 only when K = M and no equivalent bug\n"
+    "is exposed.\n";
+
+/// The options of a test file's name: test-N-FLAGS.txt.
+std::vector<std::string> options_of(const std::string& path) {
+  const std::string name = path.substr(path.find_last_of('/') + 1);
+  const std::size_t dash = name.rfind('-'), dot = name.rfind('.');
+  const std::string flags = dash == std::string::npos || dot == std::string::npos ? "" : name.substr(dash + 1, dot - dash - 1);
+  std::vector<std::string> options{flags.find('s') != std::string::npos ? "--stack" : "--queue"};
+  if (flags.find('l') != std::string::npos) options.insert(options.end(), {"--output", "list"});
+  if (flags.find('m') != std::string::npos) options.insert(options.end(), {"--output", "map"});
+  return options;
+}
+
+/// Whether `outcome` differs from what the reference printed with `status`.
+bool differs(const bugs::Outcome& outcome, const std::string& out, int status) {
+  return outcome.signal != 0 || outcome.hangs || outcome.status != status || outcome.out != out;
+}
+
+int expose(const std::vector<std::string>& files) {
+  const char* bin = std::getenv("PUZZLE_BIN");
+  const std::string puzzle = bin && *bin ? bin : "./puzzle";
+  const std::vector<bugs::Bug>& table = bugs::all();
+  std::vector<std::vector<std::size_t>> exposed_by(table.size());
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    std::FILE* in = std::fopen(files[f].c_str(), "rb");
+    if (!in) {
+      std::cerr << "tools/bugs: cannot read " << files[f] << "\n";
+      return 2;
+    }
+    std::string input;
+    for (int c; (c = std::fgetc(in)) != EOF;) input += static_cast<char>(c);
+    std::fclose(in);
+    const std::vector<std::string> options = options_of(files[f]);
+    std::string command = puzzle;
+    for (const std::string& o : options) command += " " + o;
+    command += " < '" + files[f] + "' 2>/dev/null";
+    std::FILE* pipe = popen(command.c_str(), "r");
+    if (!pipe) {
+      std::cerr << "tools/bugs: cannot run " << command << "\n";
+      return 2;
+    }
+    std::string out;
+    for (int c; (c = std::fgetc(pipe)) != EOF;) out += static_cast<char>(c);
+    const int raw = pclose(pipe);
+    const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
+    if (status != 0) {
+      std::cerr << "tools/bugs: " << puzzle << " exits " << status << " on " << files[f] << ": not a valid test file\n";
+      return 2;
+    }
+    bugs::Set on(table.size(), false);
+    for (std::size_t b = 0; b < table.size(); ++b) {
+      on[b] = true;
+      if (differs(bugs::run(on, options, input), out, status)) exposed_by[b].push_back(f);
+      on[b] = false;
+    }
+  }
+  std::size_t counted = 0, exposed = 0;
+  bool equivalent_exposed = false;
+  for (std::size_t b = 0; b < table.size(); ++b) {
+    std::string files_text;
+    for (std::size_t f : exposed_by[b]) {
+      const std::string name = files[f].substr(files[f].find_last_of('/') + 1);
+      files_text += " " + name.substr(0, name.rfind('.'));
+    }
+    if (table[b].equivalent) {
+      if (!exposed_by[b].empty()) equivalent_exposed = true;
+      std::cout << table[b].name << ": equivalent" << (exposed_by[b].empty() ? "" : ", but EXPOSED by" + files_text) << "\n";
+      continue;
+    }
+    ++counted;
+    if (!exposed_by[b].empty()) ++exposed;
+    std::cout << table[b].name << ": " << (exposed_by[b].empty() ? "NOT EXPOSED" : "exposed by" + files_text) << "\n";
+  }
+  if (equivalent_exposed) std::cout << "an equivalent bug is exposed: it is not equivalent\n";
+  std::cout << "exposed " << exposed << " of " << counted << " bugs\n";
+  return exposed == counted && !equivalent_exposed ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  std::vector<std::string> names, args;
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--list") {
+      for (const bugs::Bug& b : bugs::all())
+        std::cout << b.name << '\t' << b.part << '\t' << (b.equivalent ? "equivalent" : "counted") << '\t' << b.desc << '\n';
+      return 0;
+    }
+    if (word == "--expose") return expose(std::vector<std::string>(argv + i + 1, argv + argc));
+    if (word == "--usage") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (word == "--bug" && i + 1 < argc) names.push_back(argv[++i]);
+    else if (word.rfind("--bug=", 0) == 0) names.push_back(word.substr(6));
+    else args.push_back(word);
+  }
+  for (const std::string& name : names)
+    if (bugs::find(name) < 0) {
+      std::cerr << "tools/bugs: no bug named '" << name << "' (tools/bugs --list)\n" << kUsage;
+      return 2;
+    }
+  const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  const bugs::Outcome outcome = bugs::run(bugs::set_of(names), args, input);
+  std::cout << outcome.out << std::flush;
+  std::cerr << outcome.err;
+  if (outcome.hangs) {  // the student's solver would run until killed: it is killed at once
+    std::cerr << "tools/bugs: this solver never ends (killed by SIGXCPU, as by a CPU time limit)\n";
+    std::raise(SIGXCPU);
+  }
+  if (outcome.signal != 0) {
+    std::signal(outcome.signal, SIG_DFL);
+    std::raise(outcome.signal);
+  }
+  return outcome.status;
+}
