@@ -324,7 +324,7 @@ st=$?
 make -s --no-print-directory compare SOLVER="$PUZZLE" OPTIONS='--maps 0' > "$tmp/make-same.out" 2> "$tmp/make-same.err"
 st_same=$?
 result make-compare "$( [ "$st" -eq 2 ] || echo "make compare with a differing solver: exit $st, expected 2")" \
-  "$(grep -qE '^make: \*\*\* \[tools/compare\.mk:[0-9]+: compare\] Error 1$' "$tmp/make.err" || echo "no 'make: *** [tools/compare.mk:N: compare] Error 1' line: $(tail -n 1 "$tmp/make.err")")" \
+  "$(grep -qE '^make(\[[0-9]+\])?: \*\*\* \[tools/compare\.mk:[0-9]+: compare\] Error 1$' "$tmp/make.err" || echo "no 'make: *** [tools/compare.mk:N: compare] Error 1' line: $(tail -n 1 "$tmp/make.err")")" \
   "$(grep -q '^compare: [1-9][0-9]* of [0-9]* runs differ$' "$tmp/make.out" || echo "make compare: no verdict line")" \
   "$( [ "$st_same" -eq 0 ] || echo "make compare SOLVER=puzzle: exit $st_same, expected 0")" \
   "$(grep -q 'exit status is make' tools/README-compare.md || echo "README-compare does not say make's exit status")"

@@ -4,7 +4,7 @@
 // pressed_layer and is_passable, and every output on random maps, in every mode,
 // solvable or not, must be its output. make test also builds this test against copies
 // of puzzle.cpp with one rule function changed by a line (tests/scripts/rule-variant;
-// tests/rules.sh runs them, with RULES_VARIANT set): a rule held by hand anywhere in the
+// tests/e2e/rules.sh runs them, with RULES_VARIANT set): a rule held by hand anywhere in the
 // solver would part from the reference there.
 
 #include <gtest/gtest.h>

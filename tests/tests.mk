@@ -39,7 +39,7 @@ test sanitize: bench/floor
 
 # The rule variants (tests/scripts/rule-variant): tests/rules_test.cpp built against each
 # copy of puzzle.cpp with one rule function changed, as build/rules/NAME/rules_test;
-# tests/rules.sh runs them. Nine builds of the solver: part of `make e2e`, not `make test`.
+# tests/e2e/rules.sh runs them. Nine builds of the solver: part of `make e2e`, not `make test`.
 RULE_VARIANTS := $(shell python3 tests/scripts/rule-variant --list 2>/dev/null)
 RULE_BINS      = $(RULE_VARIANTS:%=$(BUILD)/rules/%/rules_test)
 $(BUILD)/rules/%/puzzle.cpp: puzzle.cpp tests/scripts/rule-variant
@@ -56,6 +56,6 @@ e2e: release tools bench/floor $(RULE_BINS)
 	@TEST_BIN_DIR= TEST_SCRIPT_DIR=tests/e2e bash tests/run-all
 
 EXTRA_HELP += e2e
-HELP_e2e    = the long end-to-end runs (rule variants, the tools' full test sets)
+HELP_e2e    = the long end-to-end runs: rule variants, the test scripts with FULL=1
 
 .PHONY: e2e
