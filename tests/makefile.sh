@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of `make identifier`, which fullsubmit and partialsubmit run first: when every
-# top-level source, header and the Makefile carries the project identifier it says so
-# in one verdict line, naming the files checked, and exits 0; when one lacks it, it
-# names that file and exits non-zero. The failing case runs in a copy of the Makefile
-# in a temporary folder. Prints one line per test and ends with "N passed, M failed".
+# Tests of the Makefile's own rules. `make identifier`, which fullsubmit and
+# partialsubmit run first: when every top-level source, header and the Makefile carries
+# the project identifier it says so in one verdict line, naming the files checked, and
+# exits 0; when one lacks it, it names that file and exits non-zero. The edition:
+# `make SPEC=2020` builds ./puzzle_2020 beside ./puzzle, while the Makefile that `make
+# fullsubmit SPEC=2020` packs builds ./puzzle, as the course's grader expects. The cases
+# that need another Makefile run in a copy in a temporary folder. Prints one line per
+# test and ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
 tmp=$(mktemp -d)
@@ -33,6 +36,16 @@ status=$?
 result missing "$([ "$status" -ne 0 ] || echo "exit status 0, expected a failure")" \
   "$(expect_text missing 'Missing project identifier in the following files:')" "$(expect_text missing 'helper.h')" \
   "$(grep -q 'main.cpp' "$tmp/missing.out" && echo 'main.cpp, which has the identifier, is named')"
+
+# 3. The edition's executable (make -n: what would be built, in the copy).
+printf '// Project Identifier: %s\nint main() {}\n' "$IDENT" > "$tmp/copy/helper.h"
+built() { make -n --no-print-directory -C "$tmp/copy" "$@" 2>&1 | grep -oE -- '-o [a-z_0-9]+$'; }
+sed 's/^SPEC = .*/SPEC = 2020/' Makefile > "$tmp/packed.mk"
+result edition-executable \
+  "$([ "$(built)" = '-o puzzle' ] || echo "make builds '$(built)', expected -o puzzle")" \
+  "$([ "$(built SPEC=2020)" = '-o puzzle_2020' ] || echo "make SPEC=2020 builds '$(built SPEC=2020)', expected -o puzzle_2020")" \
+  "$(make -n --no-print-directory -C "$tmp/copy" SPEC=2020 2>&1 | grep -q -- '-DPUZZLE_SPEC_2020' || echo "make SPEC=2020 does not add -DPUZZLE_SPEC_2020")" \
+  "$([ "$(built -f "$tmp/packed.mk")" = '-o puzzle' ] || echo "a Makefile whose default is 2020 builds '$(built -f "$tmp/packed.mk")', expected -o puzzle")"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
