@@ -25,6 +25,7 @@ COMPARE=tools/compare
 PUZZLE=$(realpath "${PUZZLE_BIN:-./puzzle}")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM  # Ctrl-C: stop here; the EXIT trap cleans up
 # shellcheck source=tests/scripts/results.sh
 . tests/scripts/results.sh
 
