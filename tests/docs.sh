@@ -4,8 +4,8 @@
 # very targets `make help` lists; it is at most 200 lines; every relative link in it
 # leads to a file; it links the design, the performance table and every tool's README;
 # and it holds no run of five or more lines copied from a file it links or a tool's
-# page (the tools' pages say it once, there); and every path that a comment or a page
-# of the repository cites exists. Run by tests/run-all from the repository root; one
+# page (the tools' pages say it once, there); every path that a comment or a page of
+# the repository cites exists; and none is a path of one machine. Run by tests/run-all from the repository root; one
 # line per test, then "N passed, M failed".
 cd "$(dirname "$0")/.." || exit 1
 make -s --no-print-directory help > /tmp/docs-help.$$ 2>&1
@@ -111,6 +111,18 @@ for f in text_files:
             continue
         missing.append("%s:%d: %s" % (f, body.count("\n", 0, m.start()) + 1, path))
 result("cited-paths-exist", sorted(set(missing)))
+
+# 6. No page or comment cites a path of one machine (under /work, /home or /root):
+#    what lies beside the repository is cited relative to it (../shared/spec/...).
+local = re.compile(r"(?<![\w.])/(?:work|home|root|Users)/[\w.-]+")
+machine = []
+for f in text_files:
+    try:
+        body = open(f, encoding="utf-8").read()
+    except UnicodeDecodeError:
+        continue
+    machine += ["%s:%d: %s" % (f, body.count("\n", 0, m.start()) + 1, m.group(0)) for m in local.finditer(body)]
+result("no-machine-paths", machine)
 
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed else 0)
