@@ -11,7 +11,7 @@
 
 TOOLS += tools/compare
 
-tools/compare: tools/compare.cpp tools/compare-*.h tools/core.h tools/runner.h tools/catalogue.h $(BUILD)/tools/catalogue-data.h puzzle.cpp
+tools/compare: tools/compare.cpp tools/compare-*.h tools/bugs.h tools/core.h tools/runner.h tools/catalogue.h $(BUILD)/tools/catalogue-data.h puzzle.cpp
 	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@
 
 compare: tools/compare tools/mapgen
