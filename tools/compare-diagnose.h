@@ -386,6 +386,7 @@ class Diagnosis {
       if (chance > explains) {
         std::fprintf(stderr, "compare: --diagnose: - %s: it explains %zu runs, but changes %zu runs it does not "
                              "explain\n", bugs::all()[b].name, explains, chance);
+        partly_.push_back({b, explains, chance});
         set_ = without;
         attribute();
       }
@@ -497,8 +498,6 @@ class Diagnosis {
       std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
                   by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
                                                            std::string(bug.name) + " does").c_str());
-      if (bug.equivalent != nullptr && *bug.equivalent != '\0')
-        std::printf("  (the same as %s on every map)\n", bug.equivalent);
     }
   }
 
@@ -513,8 +512,8 @@ class Diagnosis {
       if (runs.empty()) continue;
       const std::size_t r = smallest(runs);
       const Record& rec = records_[r];
-      std::printf("diagnosis: unexplained: %zu differing runs with %s output no known bug explains, smallest: %s\n",
-                  runs.size(), kind, write_test(r, "no known bug explains how your solver differs from puzzle here").c_str());
+      std::printf("diagnosis: no known bug explains %zu differing runs with %s output, smallest: %s\n", runs.size(), kind,
+                  write_test(r, "no known bug explains how your solver differs from puzzle here").c_str());
       runner::Run run;
       run.end = rec.end;
       run.code = rec.code;
@@ -522,6 +521,9 @@ class Diagnosis {
       const Verdict v = judge({false, in_edition(rec.expected, edition_)}, run, settings_.timeout);
       std::printf("  puzzle: %s\n  yours:  %s\n", v.puzzle_side.c_str(), v.yours_side.c_str());
     }
+    for (const Partly& p : partly_)
+      std::printf("  partly like %s (not named): it reproduces %zu of these runs, but changes the output of %zu others "
+                  "it does not reproduce\n", bugs::all()[p.bug].name, p.explains, p.changes);
   }
 
   /// How SOLVER ended on a bad input it did not reject as puzzle does.
@@ -538,8 +540,8 @@ class Diagnosis {
   }
 
   /// The differing bad inputs, by the catalogue's label and how SOLVER ended, each named
-  /// by its case (or its file) and the known bug that does the same, if one does (alone,
-  /// and keeping every agreeing run on maps of the sample).
+  /// by its case (or its file) and, when SOLVER exited, the known bug that does the same,
+  /// if one does (alone, and keeping every agreeing run on maps of the sample).
   void print_bad(const std::vector<std::size_t>& bad) {
     if (bad.empty()) return;
     std::map<std::pair<int, std::string>, std::vector<std::string>> groups;  // (label rank, ending) -> cases
@@ -550,8 +552,8 @@ class Diagnosis {
       const bool is_listed = rec.bad == nullptr || rec.bad->listed;
       listed += is_listed;
       std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
-      for (std::size_t b = 0; b < allowed_.size(); ++b) {
-        if (!allowed_[b] || !reproduces({b}, r)) continue;
+      for (std::size_t b = 0; b < allowed_.size() && rec.end == runner::Run::End::exited; ++b) {
+        if (!allowed_[b] || !reproduces({b}, r)) continue;  // a crash or a hang is no evidence of which bug
         if (!fits.count(b)) fits[b] = keeps_agreeing({b});
         if (!fits[b]) continue;
         name += " (as " + std::string(bugs::all()[b].name) + ")";
@@ -577,6 +579,11 @@ class Diagnosis {
   int edition_ = 2023;            ///< SOLVER's edition
   std::vector<std::size_t> differing_, agreeing_all_, agreeing_, screen_;
   std::vector<std::size_t> set_;  ///< the bugs named, in the order they were added
+  /// A bug dropped as chance: (bug, the runs it explained, the runs it changed unexplained).
+  struct Partly {
+    std::size_t bug, explains, changes;
+  };
+  std::vector<Partly> partly_;
   std::map<std::size_t, std::vector<std::size_t>> claim_;  ///< a differing run: the bugs that explain it
   std::map<std::string, bool> cache_;
   std::size_t bug_runs_ = 0;
