@@ -176,6 +176,28 @@ diagnose old-spec --spec 2020 --maps 30 "$tmp/old"
 result old-spec "$(expect_status old-spec 0)" "$(expect_text old-spec 'compare: 0 of ')" \
   "$( ! grep -q 'follows the' "$tmp/old-spec.out" || echo 'told of an edition under --spec 2020')"
 
+# 5b. Several bugs explain the same runs: on a 2x2 map the neighbour orders N S W E,
+#     N S E W, S N E W and others take the same path. New maps are made until one tells
+#     them apart; it is written as a test file, on which the solver does as its own bug
+#     and not as the others; only that bug is named.
+mkdir -p "$tmp/square"
+printf '0 2 2\n@.\n.?\n' > "$tmp/square/square.txt"
+solver apart order-nswe
+diagnose apart --from "$tmp/square" "$tmp/apart"
+problems=("$(expect_status apart 1)" "$( [ "$(named apart)" = order-nswe ] || echo "named: $(named apart | tr '\n' ' '); expected order-nswe only")")
+told=$(grep -m1 -E '^  told apart from .*order-nsew' "$tmp/apart.out")
+if [[ $told =~ ^\ \ told\ apart\ from\ .+\ by\ ([^ ]+)\ (.+)$ ]]; then
+  file=${BASH_REMATCH[1]} args=${BASH_REMATCH[2]}
+  # shellcheck disable=SC2086  # the words of args are the options
+  "$tmp/apart" $args < "$file" > "$tmp/a" 2>&1
+  # shellcheck disable=SC2086
+  "$BUGS" --bug order-nsew $args < "$file" > "$tmp/b" 2>&1
+  ! cmp -s "$tmp/a" "$tmp/b" || problems+=("the solver and order-nsew do not differ on $file with $args")
+else
+  problems+=("no 'told apart from ... order-nsew ... by FILE ARGS' line")
+fi
+result apart "${problems[@]}"
+
 # 6. Bad usage exits 2: --bugs without --diagnose, an unknown bug, an unknown edition; and
 #    `make diagnose` without SOLVER says how to call it.
 problems=()

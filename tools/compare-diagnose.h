@@ -55,9 +55,12 @@ class Diagnosis {
     std::string only;     ///< --bugs: the known bugs to try (names between commas), or all
     std::string out_dir;  ///< --out: where the smallest maps go
     double timeout = 3;   ///< --timeout, to say how long a hang was
+    Generated generated;  ///< the comparison's maps: those that tell two bugs apart are like them
   };
 
-  static constexpr std::size_t kAgreeing = 300;  ///< the sample of agreeing runs a set must keep
+  static constexpr std::size_t kAgreeing = 2000;  ///< the sample of agreeing runs a set must keep
+  static constexpr std::size_t kApartMaps = 400;  ///< new maps made to tell two bugs apart
+  static constexpr double kApartSeconds = 4;      ///< and the time they may take
   static constexpr std::size_t kScreen = 200;    ///< differing runs every bug is tried on alone first
 
   /// Checks the names of --bugs: an unknown one is a usage error.
@@ -101,8 +104,9 @@ class Diagnosis {
   }
 
   /// The diagnosis, on stdout (progress on stderr).
-  void report() {
+  void report(const Solver& solver) {
     start_ = runner::Clock::now();
+    solver_ = &solver;
     judge_edition();
     std::vector<std::size_t> bad;
     for (std::size_t i = 0; i < records_.size(); ++i) {
@@ -317,22 +321,31 @@ class Diagnosis {
       }
       std::stable_sort(gains.begin(), gains.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
       bool added = false;
-      for (const auto& [gain, b] : gains) {
+      auto fits = [&](std::size_t b) {  // every run the set explained, then the agreeing sample
         std::vector<std::size_t> on = set_;
         on.push_back(b);
-        bool keeps = true;  // every run the set explained, then the agreeing sample
         for (std::size_t r : covered)
-          if (!reproduces(on, r)) {
-            keeps = false;
-            break;
-          }
-        if (!keeps || !keeps_agreeing(on)) continue;
-        set_ = on;
-        for (std::size_t r : covered_by(on, open)) covered.insert(r);
+          if (!reproduces(on, r)) return false;
+        return keeps_agreeing(on);
+      };
+      for (std::size_t i = 0; i < gains.size() && !added; ++i) {
+        const auto [gain, b] = gains[i];
+        if (!fits(b)) continue;
+        std::vector<std::size_t> on = set_;
+        on.push_back(b);
+        const std::set<std::size_t> gained = covered_by(on, open);
+        std::vector<std::size_t> ties;  // others that explain the very same runs
+        for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j) {
+          std::vector<std::size_t> other = set_;
+          other.push_back(gains[j].second);
+          if (covered_by(other, open) == gained && fits(gains[j].second)) ties.push_back(gains[j].second);
+        }
+        const std::size_t chosen = ties.empty() ? b : tell_apart(b, ties);
+        set_.push_back(chosen);
+        for (std::size_t r : gained) covered.insert(r);
         std::fprintf(stderr, "compare: --diagnose: + %s: %zu more runs explained, %zu of %zu (%s s)\n",
-                     bugs::all()[b].name, gain, covered.size(), differing_.size(), fixed(seconds(), 1).c_str());
+                     bugs::all()[chosen].name, gain, covered.size(), differing_.size(), fixed(seconds(), 1).c_str());
         added = true;
-        break;
       }
       if (added) continue;
       if (widened) break;
@@ -352,6 +365,64 @@ class Diagnosis {
       }
       if (candidates.empty()) break;
     }
+  }
+
+  /// Bugs `b` and `ties` explain the very same runs beside the set: new maps like the
+  /// comparison's are made until one on which two of them differ (the set switched on
+  /// with each); SOLVER runs on it, and those that do not do as it did there go. The one
+  /// left is returned; those no map told apart within kApartSeconds are noted beside it.
+  std::size_t tell_apart(std::size_t b, std::vector<std::size_t> ties) {
+    std::vector<std::size_t> left{b};
+    left.insert(left.end(), ties.begin(), ties.end());
+    const double deadline = seconds() + kApartSeconds;
+    Generated g = settings_.generated;
+    g.seed = g.seed * 1000003 + 7;  // other maps than the comparison's
+    const std::string mapgen = mapgen_path();
+    std::size_t tried = 0;
+    for (; left.size() > 1 && seconds() < deadline && tried < kApartMaps; ++tried) {
+      const std::string text = generated_map(g, apart_map_++, mapgen).text;
+      for (const Mode& mode : modes()) {
+        const std::vector<std::string> args = words_of(mode.spellings[0]);
+        std::vector<bugs::Outcome> outs;
+        for (std::size_t c : left) {
+          std::vector<std::size_t> on = set_;
+          on.push_back(c);
+          std::sort(on.begin(), on.end());
+          ++bug_runs_;
+          outs.push_back(bugs::run(set_of(on), args, text));
+        }
+        bool differ = false;
+        for (const bugs::Outcome& o : outs) differ = differ || o.out != outs[0].out || o.status != outs[0].status;
+        if (!differ) continue;
+        Ran ran;
+        solver_->verdict_on(text, args, &ran);
+        Record rec;
+        rec.end = ran.run.end;
+        rec.code = ran.run.code;
+        rec.out = ran.run.out;
+        rec.cap = ran.cap;
+        std::vector<std::size_t> kept;
+        for (std::size_t k = 0; k < left.size(); ++k)
+          if (same(rec, outs[k])) kept.push_back(left[k]);
+        if (kept.empty()) continue;  // SOLVER does as none of them: another bug shows here
+        std::string gone;
+        for (std::size_t c : left)
+          if (std::find(kept.begin(), kept.end(), c) == kept.end()) gone += (gone.empty() ? "" : ", ") + std::string(bugs::all()[c].name);
+        const std::string where = write_test(text, mode, mode.spellings[0], "your solver does as " +
+                                             std::string(bugs::all()[kept[0]].name) + " here, not as " + gone);
+        std::fprintf(stderr, "compare: --diagnose: %s tells %s apart: %zu left\n", where.c_str(), gone.c_str(), kept.size());
+        for (std::size_t c : kept) notes_[c].push_back("told apart from " + gone + " by " + where);
+        left = kept;
+        break;
+      }
+    }
+    if (left.size() > 1) {
+      std::string others;
+      for (std::size_t i = 1; i < left.size(); ++i) others += (i > 1 ? ", " : "") + std::string(bugs::all()[left[i]].name);
+      notes_[left[0]].push_back("or " + others + ": the same on every run shown and on " + std::to_string(tried) +
+                                " new maps in 4 modes");
+    }
+    return left[0];
   }
 
   /// Drops the bugs the set does not need (the others explain the same runs without it)
@@ -449,20 +520,19 @@ class Diagnosis {
   /// and the options as spelled.
   std::string write_test(std::size_t r, const std::string& why) const {
     const Record& rec = records_[r];
-    std::string text = inputs_[rec.input];
-    char container = 'q', output = 'm';
-    for (const Mode& mode : modes())
-      if (mode.name == rec.group) {
-        container = mode.container;
-        output = mode.output;
-      }
+    const Mode* mode = &modes()[1];  // QM: a map of --from with other options
+    for (const Mode& m : modes())
+      if (m.name == rec.group) mode = &m;
+    return write_test(inputs_[rec.input], *mode, rec.spelled, why);
+  }
+  std::string write_test(std::string text, const Mode& mode, const std::string& spelled, const std::string& why) const {
     const std::size_t newline = text.find('\n');
     if (newline != std::string::npos) text.insert(newline + 1, "// compare --diagnose: " + why + "\n");
     core::make_dirs(settings_.out_dir);
     const std::string path = settings_.out_dir + "/test-" + std::to_string(free_test_number(settings_.out_dir)) + "-" +
-                             std::string{container, output} + ".txt";
+                             std::string{mode.container, mode.output} + ".txt";
     core::write_file(path, text);
-    return path + " " + (rec.spelled.empty() ? "(no options)" : rec.spelled);
+    return path + " " + (spelled.empty() ? "(no options)" : spelled);
   }
 
   /// "(map 12, list 9, no solution 0)" for `runs`.
@@ -498,6 +568,7 @@ class Diagnosis {
       std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
                   by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
                                                            std::string(bug.name) + " does").c_str());
+      for (const std::string& note : notes_[b]) std::printf("  %s\n", note.c_str());
     }
   }
 
@@ -586,6 +657,9 @@ class Diagnosis {
   std::vector<Partly> partly_;
   std::map<std::size_t, std::vector<std::size_t>> claim_;  ///< a differing run: the bugs that explain it
   std::map<std::string, bool> cache_;
+  std::map<std::size_t, std::vector<std::string>> notes_;  ///< lines under a bug's block
+  const Solver* solver_ = nullptr;  ///< runs SOLVER on a map that tells two bugs apart
+  std::size_t apart_map_ = 0;       ///< the next new map
   std::size_t bug_runs_ = 0;
   runner::Clock::time_point start_;
 };

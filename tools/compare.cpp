@@ -186,7 +186,7 @@ class Comparison {
     solver_.input_path = input_path;
     solver_.timeout = options.timeout;
     if (options.diagnose)
-      diagnosis_ = std::make_unique<Diagnosis>(Diagnosis::Settings{options.bugs, options.out_dir, options.timeout});
+      diagnosis_ = std::make_unique<Diagnosis>(Diagnosis::Settings{options.bugs, options.out_dir, options.timeout, options.generated});
   }
 
   int run() {
@@ -249,7 +249,7 @@ class Comparison {
     if (first_map_)
       shrink_and_write(solver_, first_map_->name, first_map_->origin, first_map_->text, first_,
                        {options_.shrink_time, options_.out_dir, options_.solver[0]});
-    if (diagnosis_) diagnosis_->report();
+    if (diagnosis_) diagnosis_->report(solver_);
     const std::size_t beyond = report_.beyond_only();
     std::printf("compare: %zu of %zu runs differ%s\n", differing_, runs_,
                 beyond > 0 ? (", all on bad inputs " + catalogue::label(false) + ": none that the course counts").c_str() : "");
