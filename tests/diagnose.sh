@@ -9,7 +9,8 @@
 #     the solver differs from puzzle as that bug does), and nothing else named: every
 #     differing run explained;
 #   - a bug not in the family (a wrapper that writes the list's '^' as '*') is left
-#     unexplained, by kind, with no false name beside the real one;
+#     unexplained, by kind, with no false name beside the real one; a look-alike of a
+#     known bug on the comparison's maps is refuted on new maps and not named;
 #   - a one-bug solver with loose input checks gets its bug named and its bad-input cases
 #     listed apart, by label and ending, with the known bug that does the same;
 #   - a solver of the 2020 edition is told so and diagnosed against it; --spec 2020;
@@ -138,6 +139,24 @@ result unknown "$(expect_status unknown 1)" "$(ends_with_last unknown)" \
   "$(grep -A2 '^diagnosis: no known bug explains [0-9]' "$tmp/unknown.out" | grep -qF 'yours:  line 1: (*, (' || echo "no 'yours: line 1: (*, (' under it")" \
   "$( ! grep -qE '^diagnosis: no known bug explains [0-9]+ differing runs with (map|no solution) output' "$tmp/unknown.out" || echo 'map or no-solution runs left unexplained')" \
   "$( [ -n "$e_n" ] && [ "${e_n% *}" -gt 0 ] && [ "${e_n% *}" -lt "${e_n#* }" ] || echo "not 'explain E of N' with 0 < E < N: '$e_n'")"
+
+# 3b. A look-alike: a solver that rejects a map of one row only when it has comment
+#     lines (it reads its last row a character at a time, comments included) does as
+#     height-1-rejected on every map of the comparison (all have comment lines); on new
+#     maps without them it does not, so height-1-rejected is not named.
+cat > "$tmp/lookalike" <<EOF
+#!/bin/bash
+input=\$(cat)
+read -r _ h _ <<< "\$input"
+if [ "\$h" = 1 ] && grep -q '^//' <<< "\$input"; then echo 'error: bad row' >&2; exit 1; fi
+printf '%s\\n' "\$input" | exec "$PUZZLE" "\$@"
+EOF
+chmod +x "$tmp/lookalike"
+diagnose lookalike "${MAPS[@]}" "$tmp/lookalike"
+result lookalike "$(expect_status lookalike 1)" \
+  "$( [ -z "$(named lookalike)" ] || echo "named: $(named lookalike | tr '\n' ' '); expected none")" \
+  "$(expect_text lookalike 'diagnosis: not named, though it reproduces some runs: height-1-rejected: ')" \
+  "$(expect_text lookalike 'diagnosis: no known bug explains any difference')"
 
 # 4. One bug and loose input checks (an --output or a container given twice accepted):
 #    the bug named alone, every run on a map

@@ -61,6 +61,9 @@ class Diagnosis {
   static constexpr std::size_t kAgreeing = 2000;  ///< the sample of agreeing runs a set must keep
   static constexpr std::size_t kApartMaps = 400;  ///< new maps made to tell two bugs apart
   static constexpr double kApartSeconds = 4;      ///< and the time they may take
+  static constexpr std::size_t kConfirmMaps = 200; ///< new maps made to confirm a bug
+  static constexpr std::size_t kConfirmRuns = 4;   ///< runs of SOLVER that show it, at most
+  static constexpr double kConfirmSeconds = 2;     ///< and the time they may take
   static constexpr std::size_t kScreen = 200;    ///< differing runs every bug is tried on alone first
 
   /// Checks the names of --bugs: an unknown one is a usage error.
@@ -128,6 +131,7 @@ class Diagnosis {
     choose_sample();
     grow();
     prune();
+    confirm();
     std::fprintf(stderr, "compare: --diagnose: %zu known %s named (%s s, %zu runs of the bugs)\n", set_.size(),
                  set_.size() == 1 ? "bug" : "bugs", fixed(seconds(), 1).c_str(), bug_runs_);
     print_bugs();
@@ -457,11 +461,82 @@ class Diagnosis {
       if (chance > explains) {
         std::fprintf(stderr, "compare: --diagnose: - %s: it explains %zu runs, but changes %zu runs it does not "
                              "explain\n", bugs::all()[b].name, explains, chance);
-        partly_.push_back({b, explains, chance});
+        partly_.push_back({b, "it reproduces " + std::to_string(explains) + " of these runs, but changes the output of " +
+                                  std::to_string(chance) + " others it does not reproduce"});
         set_ = without;
         attribute();
       }
     }
+  }
+
+  /// Each bug of the set is tried on new maps like the comparison's, every other one
+  /// without its comment lines (a form the comparison's maps never take), in the modes
+  /// where the bug shows (the set with it and without it differ there): SOLVER runs there.
+  /// A bug is refuted, and dropped, where SOLVER does as the set without it; else the
+  /// runs where SOLVER does as the set with it confirm it.
+  void confirm() {
+    Generated g = settings_.generated;
+    g.seed = g.seed * 1000003 + 11;
+    const std::string mapgen = mapgen_path();
+    for (std::size_t i = set_.size(); i-- > 0;) {
+      const std::size_t b = set_[i];
+      std::vector<std::size_t> without = set_;
+      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      std::sort(without.begin(), without.end());
+      std::vector<std::size_t> with = set_;
+      std::sort(with.begin(), with.end());
+      std::size_t shown = 0, confirmed = 0, maps = 0;
+      std::string refuted;
+      const double deadline = seconds() + kConfirmSeconds;
+      for (; maps < kConfirmMaps && shown < kConfirmRuns && refuted.empty() && seconds() < deadline; ++maps) {
+        std::string text = generated_map(g, confirm_map_, mapgen).text;
+        if (confirm_map_++ % 2 == 1) text = without_comments(text);
+        for (const Mode& mode : modes()) {
+          const std::vector<std::string> args = words_of(mode.spellings[0]);
+          bug_runs_ += 2;
+          const bugs::Outcome on = bugs::run(set_of(with), args, text), off = bugs::run(set_of(without), args, text);
+          if (on.out == off.out && on.status == off.status && on.signal == off.signal && on.hangs == off.hangs) continue;
+          Ran ran;
+          solver_->verdict_on(text, args, &ran);
+          Record rec;
+          rec.end = ran.run.end;
+          rec.code = ran.run.code;
+          rec.out = ran.run.out;
+          rec.cap = ran.cap;
+          ++shown;
+          if (same(rec, on)) ++confirmed;
+          else if (same(rec, off))
+            refuted = write_test(text, mode, mode.spellings[0], "your solver does not do as the known bug " +
+                                                                    std::string(bugs::all()[b].name) + " here");
+          break;  // one run a map
+        }
+      }
+      if (!refuted.empty()) {
+        std::fprintf(stderr, "compare: --diagnose: - %s: refuted by %s\n", bugs::all()[b].name, refuted.c_str());
+        partly_.push_back({b, "it reproduces runs of the comparison, but on " + refuted +
+                                  " your solver does as if it had not this bug"});
+        set_.erase(set_.begin() + static_cast<std::ptrdiff_t>(i));
+        attribute();
+        continue;
+      }
+      std::fprintf(stderr, "compare: --diagnose: %s confirmed on %zu of %zu new maps that show it (%zu made, %s s)\n",
+                   bugs::all()[b].name, confirmed, shown, maps, fixed(seconds(), 1).c_str());
+      notes_[b].insert(notes_[b].begin(), "confirmed on " + std::to_string(confirmed) + " of " + std::to_string(shown) +
+                                              " new maps that show it (every other one without comment lines)");
+    }
+  }
+
+  /// `text` without its comment lines.
+  static std::string without_comments(const std::string& text) {
+    std::string out;
+    std::size_t line = 0;
+    for (std::size_t start = 0; start < text.size(); ++line) {
+      std::size_t end = text.find('\n', start);
+      end = end == std::string::npos ? text.size() : end + 1;
+      if (line == 0 || text.compare(start, 2, "//") != 0) out += text.substr(start, end - start);
+      start = end;
+    }
+    return out;
   }
 
   /// claim_[r]: the smallest subset of the set that reproduces differing run r (the one
@@ -593,8 +668,7 @@ class Diagnosis {
       std::printf("  puzzle: %s\n  yours:  %s\n", v.puzzle_side.c_str(), v.yours_side.c_str());
     }
     for (const Partly& p : partly_)
-      std::printf("  partly like %s (not named): it reproduces %zu of these runs, but changes the output of %zu others "
-                  "it does not reproduce\n", bugs::all()[p.bug].name, p.explains, p.changes);
+      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name, p.why.c_str());
   }
 
   /// How SOLVER ended on a bad input it did not reject as puzzle does.
@@ -652,14 +726,16 @@ class Diagnosis {
   std::vector<std::size_t> set_;  ///< the bugs named, in the order they were added
   /// A bug dropped as chance: (bug, the runs it explained, the runs it changed unexplained).
   struct Partly {
-    std::size_t bug, explains, changes;
+    std::size_t bug;
+    std::string why;
   };
   std::vector<Partly> partly_;
   std::map<std::size_t, std::vector<std::size_t>> claim_;  ///< a differing run: the bugs that explain it
   std::map<std::string, bool> cache_;
   std::map<std::size_t, std::vector<std::string>> notes_;  ///< lines under a bug's block
   const Solver* solver_ = nullptr;  ///< runs SOLVER on a map that tells two bugs apart
-  std::size_t apart_map_ = 0;       ///< the next new map
+  std::size_t apart_map_ = 0;       ///< the next new map to tell bugs apart
+  std::size_t confirm_map_ = 0;     ///< the next new map to confirm a bug
   std::size_t bug_runs_ = 0;
   runner::Clock::time_point start_;
 };
