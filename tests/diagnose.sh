@@ -108,7 +108,7 @@ combination() {
   local problems=("$(expect_status "$name" 1)" "$(ends_with_last "$name")") want got e_n
   want=$(printf '%s\n' "$@" | sort)
   got=$(named "$name")
-  [ "$got" = "$want" ] || problems+=("named: $(echo $got); expected: $(echo $want)")
+  [ "$got" = "$want" ] || problems+=("named: ${got//$'\n'/ }; expected: ${want//$'\n'/ }")
   for b in "$@"; do problems+=("$(block_ok "$name" "$b")"); done
   e_n=$(last "$name")
   [ -n "$e_n" ] && [ "${e_n% *}" = "${e_n#* }" ] || problems+=("not every differing run explained: $(grep -E '^diagnosis: [0-9]+ known' "$tmp/$name.out")")
