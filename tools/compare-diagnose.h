@@ -698,12 +698,12 @@ class Diagnosis {
   void print_bad(const std::vector<std::size_t>& bad) {
     if (bad.empty()) return;
     std::map<std::pair<int, std::string>, std::vector<std::string>> groups;  // (label rank, ending) -> cases
-    std::size_t listed = 0;
+    std::size_t count[3] = {};  // listed by the spec, beyond its list, maps of --from
     std::map<std::size_t, bool> fits;  // a bug: keeps the agreeing runs
     for (std::size_t r : bad) {
       const Record& rec = records_[r];
-      const bool is_listed = rec.bad == nullptr || rec.bad->listed;
-      listed += is_listed;
+      const int label = rec.bad == nullptr ? 2 : rec.bad->listed ? 0 : 1;
+      ++count[label];
       std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
       for (std::size_t b = 0; b < allowed_.size() && rec.end == runner::Run::End::exited; ++b) {
         if (!allowed_[b] || !reproduces({b}, r)) continue;  // a crash or a hang is no evidence of which bug
@@ -712,16 +712,18 @@ class Diagnosis {
         name += " (as " + std::string(bugs::all()[b].name) + ")";
         break;
       }
-      groups[{is_listed ? 0 : 1, ending_on_bad(rec)}].push_back(name);
+      groups[{label, ending_on_bad(rec)}].push_back(name);
     }
-    std::printf("diagnosis: %zu bad %s differ%s, apart from the maps: %zu %s, %zu %s\n", bad.size(),
-                bad.size() == 1 ? "input" : "inputs", bad.size() == 1 ? "s" : "", listed,
-                catalogue::label(true).c_str(), bad.size() - listed, catalogue::label(false).c_str());
+    const std::string labels[3] = {catalogue::label(true), catalogue::label(false), "maps of --from that puzzle rejects"};
+    std::string counts;
+    for (int k = 0; k < 3; ++k)
+      if (count[k] > 0 || k < 2) counts += (counts.empty() ? "" : ", ") + std::to_string(count[k]) + " " + labels[k];
+    std::printf("diagnosis: %zu bad %s differ%s, apart from the maps: %s\n", bad.size(),
+                bad.size() == 1 ? "input" : "inputs", bad.size() == 1 ? "s" : "", counts.c_str());
     for (const auto& [key, names] : groups) {
       std::string line;
       for (const std::string& n : names) line += (line.empty() ? "" : ", ") + n;
-      std::printf("  %s, %s (%zu): %s\n", catalogue::label(key.first == 0).c_str(), key.second.c_str(), names.size(),
-                  line.c_str());
+      std::printf("  %s, %s (%zu): %s\n", labels[key.first].c_str(), key.second.c_str(), names.size(), line.c_str());
     }
   }
 
