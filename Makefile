@@ -155,7 +155,7 @@ HELP_valgrind = memcheck over every spec input and bad inputs
 HELP_huge     = maps at the edges of the spec at full size: 715 million cells in a row
 HELP_fuzz     = a libFuzzer run of FUZZ_SECONDS (default 60)
 HELP_bench    = benchmarks against the floor program (FULL=1: all sizes)
-HELP_mutants  = the mutation harness over the test-N-FLAGS.txt files
+HELP_mutants  = the known bugs (tools/bugs) over the test-N-FLAGS.txt files
 HELP_grade    = a local pre-submission grader of fullsubmit.tar.gz
 
 help:

@@ -829,9 +829,9 @@ inline const std::vector<Bug>& all() {
      "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
      "the '%' of the press is drawn after the '+' on the same cell of the same layer and overwrites it"},
     {"start-not-marked", "search",
-     "the start is not marked discovered: a neighbour discovers it again and pushes it once more",
+     "the start is not marked discovered: a neighbour discovers it again and pushes it once more; a start walled in on a map with no solution prints '#' (one-pass: the two-pass mutant was equivalent)",
      "Add the initial state to the *search_container* and mark it as discovered.",
-     "the start is never an active button, so its first investigation discovers all its open neighbours; investigating it again discovers nothing, and the path (backtraced to the start cell) is unchanged"},
+     nullptr},
   };
   return table;
 }
