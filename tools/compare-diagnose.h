@@ -14,18 +14,21 @@
 //     bugs, switched on together, whose stdout and exit status equal SOLVER's. The set is
 //     grown a bug at a time, the one that explains the most differing runs still
 //     unexplained first, and only while the bugs switched on together still reproduce
-//     every run they claimed and every agreeing run of a sample (a bug that would break a
-//     run SOLVER gets right is not named). A bug that is seen (it changes the output) on
-//     more differing runs that the set does not reproduce than on runs it does is
-//     dropped: what it matched was chance. The runs no bug explains are left so, grouped
-//     by their kind of output (map, list, no solution).
+//     every run they claimed and every agreeing run (up to kAgreeing: a bug that would
+//     break a run SOLVER gets right is not named). Bugs that explain the very same runs
+//     are told apart on new maps, SOLVER run on the one that splits them. Then a bug is
+//     dropped, and said so, when it changes the output of more differing runs that the
+//     set does not reproduce than of runs it does (chance), or when on new maps without
+//     comment lines where it shows SOLVER does as the set without it more often than as
+//     the set with it (refuted: it matched another bug, one the family lacks). The runs
+//     no bug explains are left so, grouped by their kind of output (map, list, no solution).
 //   - Runs on bad inputs (puzzle rejects them): named by the catalogue's case and how
 //     SOLVER ended (accepted it, printed on stdout, crashed, hung), grouped by the
 //     catalogue's label, with the known bug that does the same when one does. They never
 //     keep a bug on the maps from being named.
 // For each bug, and each kind of unexplained run, the smallest map is written as a test
-// file (--out). Nothing here starts a process but SOLVER's runs, or leaves a file but
-// those test files.
+// file (--out). Nothing here starts a process but SOLVER's runs and tools/mapgen's (by
+// tools/runner.h, killed on Ctrl-C), or leaves a file but those test files.
 
 #ifndef PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 #define PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
@@ -92,17 +95,13 @@ class Diagnosis {
   /// "bad"; `bad` the catalogue's case of a bad input.
   void add_run(std::size_t input, const std::string& args, const std::string& label, const std::string& group,
                const Ran& ran, const catalogue::BadInput* bad) {
-    Record r;
+    Record r = record_of(ran);
     r.input = input;
     r.args = words_of(args);
     r.spelled = args;
     r.label = label;
     r.group = group;
     r.bad = bad;
-    r.end = ran.run.end;
-    r.code = ran.run.code;
-    r.out = ran.run.out;
-    r.cap = ran.cap;
     records_.push_back(std::move(r));
   }
 
@@ -169,6 +168,26 @@ class Diagnosis {
   };
 
   double seconds() const { return runner::seconds_since(start_); }
+
+  /// SOLVER's side of a record: how its run ended and what it printed.
+  static Record record_of(const Ran& ran) {
+    Record r;
+    r.end = ran.run.end;
+    r.code = ran.run.code;
+    r.out = ran.run.out;
+    r.cap = ran.cap;
+    return r;
+  }
+  /// SOLVER on a new map `text` with `args`.
+  Record solver_run(const std::string& text, const std::vector<std::string>& args) const {
+    Ran ran;
+    solver_->verdict_on(text, args, &ran);
+    return record_of(ran);
+  }
+  /// Whether two sets of bugs do the same on a run.
+  static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
+    return a.out == b.out && a.status == b.status && a.signal == b.signal && a.hangs == b.hangs;
+  }
 
   /// The smallest edition-independent key of a set, for the cache.
   static std::string key_of(const bugs::Set& s) {
@@ -396,15 +415,9 @@ class Diagnosis {
           outs.push_back(bugs::run(set_of(on), args, text));
         }
         bool differ = false;
-        for (const bugs::Outcome& o : outs) differ = differ || o.out != outs[0].out || o.status != outs[0].status;
+        for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
         if (!differ) continue;
-        Ran ran;
-        solver_->verdict_on(text, args, &ran);
-        Record rec;
-        rec.end = ran.run.end;
-        rec.code = ran.run.code;
-        rec.out = ran.run.out;
-        rec.cap = ran.cap;
+        const Record rec = solver_run(text, args);
         std::vector<std::size_t> kept;
         for (std::size_t k = 0; k < left.size(); ++k)
           if (same(rec, outs[k])) kept.push_back(left[k]);
@@ -454,8 +467,7 @@ class Diagnosis {
         if (!claim_[r].empty()) {
           explains += std::find(claim_[r].begin(), claim_[r].end(), b) != claim_[r].end();
         } else {
-          const bugs::Outcome with = run_bugs(set_of(set_), r), other = run_bugs(set_of(without), r);
-          chance += with.out != other.out || with.status != other.status;
+          chance += !alike(run_bugs(set_of(set_), r), run_bugs(set_of(without), r));
         }
       }
       if (chance > explains) {
@@ -495,14 +507,8 @@ class Diagnosis {
           const std::vector<std::string> args = words_of(mode.spellings[0]);
           bug_runs_ += 2;
           const bugs::Outcome on = bugs::run(set_of(with), args, text), off = bugs::run(set_of(without), args, text);
-          if (on.out == off.out && on.status == off.status && on.signal == off.signal && on.hangs == off.hangs) continue;
-          Ran ran;
-          solver_->verdict_on(text, args, &ran);
-          Record rec;
-          rec.end = ran.run.end;
-          rec.code = ran.run.code;
-          rec.out = ran.run.out;
-          rec.cap = ran.cap;
+          if (alike(on, off)) continue;
+          const Record rec = solver_run(text, args);
           ++shown;
           if (same(rec, on)) {
             ++confirmed;
