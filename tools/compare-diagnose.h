@@ -424,10 +424,12 @@ class Diagnosis {
         if (kept.empty()) continue;  // SOLVER does as none of them: another bug shows here
         std::string gone;
         for (std::size_t c : left)
-          if (std::find(kept.begin(), kept.end(), c) == kept.end()) gone += (gone.empty() ? "" : ", ") + std::string(bugs::all()[c].name);
+          if (std::find(kept.begin(), kept.end(), c) == kept.end())
+            gone += (gone.empty() ? "" : ", ") + std::string(bugs::all()[c].name);
         const std::string where = write_test(text, mode, mode.spellings[0], "your solver does as " +
                                              std::string(bugs::all()[kept[0]].name) + " here, not as " + gone);
-        std::fprintf(stderr, "compare: --diagnose: %s tells %s apart: %zu left\n", where.c_str(), gone.c_str(), kept.size());
+        std::fprintf(stderr, "compare: --diagnose: %s tells %s apart: %zu left\n", where.c_str(), gone.c_str(),
+                     kept.size());
         for (std::size_t c : kept) notes_[c].push_back("told apart from " + gone + " by " + where);
         left = kept;
         break;
@@ -435,7 +437,8 @@ class Diagnosis {
     }
     if (left.size() > 1) {
       std::string others;
-      for (std::size_t i = 1; i < left.size(); ++i) others += (i > 1 ? ", " : "") + std::string(bugs::all()[left[i]].name);
+      for (std::size_t i = 1; i < left.size(); ++i)
+        others += (i > 1 ? ", " : "") + std::string(bugs::all()[left[i]].name);
       notes_[left[0]].push_back("or " + others + ": the same on every run shown and on " + std::to_string(tried) +
                                 " new maps in 4 modes");
     }
@@ -645,7 +648,8 @@ class Diagnosis {
         if (std::find(claim_[r].begin(), claim_[r].end(), b) != claim_[r].end()) runs.push_back(r);
       if (!runs.empty()) blocks.emplace_back(runs, b);
     }
-    std::stable_sort(blocks.begin(), blocks.end(), [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    std::stable_sort(blocks.begin(), blocks.end(),
+                     [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
     for (const auto& [runs, b] : blocks) {
       const bugs::Bug& bug = bugs::all()[b];
       std::vector<std::size_t> alone;  // the runs it explains by itself: its smallest map shows it alone
@@ -682,7 +686,8 @@ class Diagnosis {
       std::printf("  puzzle: %s\n  yours:  %s\n", v.puzzle_side.c_str(), v.yours_side.c_str());
     }
     for (const Partly& p : partly_)
-      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name, p.why.c_str());
+      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name,
+                  p.why.c_str());
   }
 
   /// How SOLVER ended on a bad input it did not reject as puzzle does.
@@ -720,7 +725,8 @@ class Diagnosis {
       }
       groups[{label, ending_on_bad(rec)}].push_back(name);
     }
-    const std::string labels[3] = {catalogue::label(true), catalogue::label(false), "maps of --from that puzzle rejects"};
+    const std::string labels[3] = {catalogue::label(true), catalogue::label(false),
+                                   "maps of --from that puzzle rejects"};
     std::string counts;
     for (int k = 0; k < 3; ++k)
       if (count[k] > 0 || k < 2) counts += (counts.empty() ? "" : ", ") + std::to_string(count[k]) + " " + labels[k];

@@ -62,8 +62,6 @@ const std::vector<Mode>& modes() {
   return kModes;
 }
 
-// ==== puzzle's side and the verdict ===============================================
-
 // ==== The edition of the spec ======================================================
 
 #ifdef PUZZLE_SPEC_2020
@@ -81,9 +79,12 @@ inline int& edition() {
 /// `out`, an output of the 2023 edition, as edition `year` prints it.
 inline std::string in_edition(std::string out, int year) {
   const std::string_view header = puzzle::kNoSolutionHeader;  // "No solution.\nDiscovered:\n"
-  if (year == 2020 && out.compare(0, header.size(), header) == 0) out.replace(0, header.size(), "No solution.\nReachable:\n");
+  if (year == 2020 && out.compare(0, header.size(), header) == 0)
+    out.replace(0, header.size(), "No solution.\nReachable:\n");
   return out;
 }
+
+// ==== puzzle's side and the verdict ===============================================
 
 /// What puzzle does with an input and a command line.
 struct Expected {

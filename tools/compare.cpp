@@ -152,7 +152,8 @@ core::Command command(Options& o) {
       "(setsid) escapes the cleanup.\n"
       "With --diagnose the report ends with the diagnosis: a set of known bugs that,\n"
       "switched on together, reproduce SOLVER's stdout and exit status on the differing runs\n"
-      "they claim and on every agreeing run of a sample. One block per bug, most runs first:\n"
+      "they claim and on every agreeing run (up to 2000), each confirmed on new maps without\n"
+      "comment lines where it shows. One block per bug, most runs first:\n"
       "'diagnosis: NAME: DESCRIPTION', the spec's sentence it breaks, 'explains K of N\n"
       "differing runs (map, list, no solution)' and its smallest map, written as a test file.\n"
       "Then the differing runs on maps no known bug explains, by kind of output, each with\n"
@@ -186,7 +187,8 @@ class Comparison {
     solver_.input_path = input_path;
     solver_.timeout = options.timeout;
     if (options.diagnose)
-      diagnosis_ = std::make_unique<Diagnosis>(Diagnosis::Settings{options.bugs, options.out_dir, options.timeout, options.generated});
+      diagnosis_ = std::make_unique<Diagnosis>(
+          Diagnosis::Settings{options.bugs, options.out_dir, options.timeout, options.generated});
   }
 
   int run() {
