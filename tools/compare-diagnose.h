@@ -537,6 +537,11 @@ class Diagnosis {
       }
       std::fprintf(stderr, "compare: --diagnose: %s confirmed on %s (%zu made, %s s)\n", bugs::all()[b].name,
                    tally.c_str(), maps, fixed(seconds(), 1).c_str());
+      if (shown == 0) {
+        notes_[b].insert(notes_[b].begin(), "not confirmed: none of " + std::to_string(maps) +
+                                                " new maps without comment lines shows it");
+        continue;
+      }
       notes_[b].insert(notes_[b].begin(), "confirmed on " + tally +
                                               (refuted == 0 ? "" : " (on " + std::to_string(refuted) +
                                                                        " your solver does as without it: " + where + ")"));
