@@ -42,6 +42,7 @@
 #include "runner.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <random>
@@ -327,7 +328,7 @@ class Diagnosis {
     std::fprintf(stderr, "compare: --diagnose: %zu known bugs reproduce a differing run alone (%s s)\n",
                  candidates.size(), fixed(seconds(), 1).c_str());
     std::set<std::size_t> covered;
-    bool widened = false;
+    std::size_t widened = SIZE_MAX;  // the set's size when every bug was last tried beside it
     for (;;) {
       std::vector<std::size_t> open;  // the differing runs not yet explained
       for (std::size_t r : differing_)
@@ -371,8 +372,8 @@ class Diagnosis {
         added = true;
       }
       if (added) continue;
-      if (widened) break;
-      widened = true;  // every bug beside the set, on the runs still open
+      if (widened == set_.size()) break;
+      widened = set_.size();  // every bug beside the set, on the runs still open
       candidates.clear();
       std::vector<std::size_t> sample = open;
       if (sample.size() > kScreen) sample.resize(kScreen);
