@@ -1,214 +1,247 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of tools/compare --diagnose, run by tests/run-all from the repository root:
-# solvers made from mutants of puzzle.cpp (their builds in build/mutants/) are each
-# diagnosed as that mutant, with its description, the spec's sentence it breaks and every
-# run shown reproduced; a solver with two mutants' edits at once gets "no known bug
-# reproduces every difference" and one of the two as the closest; puzzle itself gets no
-# diagnosis (and no mutant is built); when several mutants explain the runs, a map that
-# tells them apart is found, shrunk, written as a valid test file on which they differ,
-# and run, and only the one that behaves as the solver there is named; a mutant that no
-# longer applies or compiles is named and skipped; the exit status is compare's; bad
-# usage exits 2; `make diagnose` runs it.
-# The mutants tried are a set of 19 (--mutants), so that the test builds few (21 with
-# test 4's): about 30 s once built (about 30 s more the first time, building them, cached in
-# build/mutants/). Prints one line per test and ends with "N passed, M failed".
-# Environment: PUZZLE_BIN (default ./puzzle), CXX (default g++, for the two-bug solvers).
+# Tests of tools/compare --diagnose, run by tests/run-all from the repository root. The
+# solvers under test are tools/bugs with some known bugs switched on (tools/bugs.h), and
+# small wrappers around it or puzzle:
+#   - puzzle itself gets no diagnosis;
+#   - solvers with two or three bugs at once get each bug named, with its description,
+#     its spec sentence, its runs by kind and its smallest map (a valid test file on which
+#     the solver differs from puzzle as that bug does), and nothing else named: every
+#     differing run explained;
+#   - a bug not in the family (a wrapper that writes the list's '^' as '*') is left
+#     unexplained, by kind, with no false name beside the real one; a look-alike of a
+#     known bug on the comparison's maps is refuted on new maps and not named;
+#   - a one-bug solver with loose input checks gets its bug named and its bad-input cases
+#     listed apart, by label and ending, with the known bug that does the same;
+#   - a solver of the 2020 edition is told so and diagnosed against it; --spec 2020;
+#   - bad usage exits 2; make diagnose runs it.
+# About 20 s on 2 idle cores (60 maps a solver). FULL=1 runs the same solvers on
+# compare's default 200 maps, and more combinations. Prints one line per test and ends
+# with "N passed, M failed". Environment: PUZZLE_BIN (default ./puzzle).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 COMPARE=tools/compare
+BUGS=$(realpath tools/bugs)
 PUZZLE=$(realpath "${PUZZLE_BIN:-./puzzle}")
+MAPS=(--maps 60)
+[ -n "${FULL:-}" ] && MAPS=()
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/scripts/results.sh
 . tests/scripts/results.sh
 
-# The mutants --diagnose tries here: the targets and, for each, others of its kind that
-# could be mistaken for it.
-TARGETS=(order-eswn map-no-percent list-omits-start comments-not-skipped colors-27-accepted output-default-list
-         nosol-exit-1)
-SET=$(IFS=,; echo "${TARGETS[*]},errors-on-stdout,order-wsen,order-nsew,stack-pops-front,map-no-at,map-percent-at-swapped,list-omits-start-adjacent,list-omits-target,one-comment-line,colors-26-rejected,output-modes-swapped,nosol-target-shown")
-
-# diagnose NAME ARGS...: runs tools/compare --diagnose; stdout in $tmp/NAME.out, stderr
-# in $tmp/NAME.err, exit status in $status.
-diagnose() {
-  local name=$1
-  shift
-  "$COMPARE" --diagnose --out "$tmp/$name-tests" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
-  status=$?
-}
-# named NAME: the mutants the diagnosis names, one a line.
-named() { sed -nE 's/^diagnosis: ([a-z0-9-]+): .*/\1/p' "$tmp/$1.out"; }
-# ends_with_last NAME: the last line is compare's usual one.
-ends_with_last() {
-  tail -n 1 "$tmp/$1.out" | grep -qE '^compare: [0-9]+ of [0-9]+ runs differ' || echo "the last line is not compare's: $(tail -n 1 "$tmp/$1.out")"
-}
-
-if [ ! -x "$COMPARE" ] || [ ! -x tools/mapgen ] || [ ! -x "$PUZZLE" ]; then
-  echo "tools/compare, tools/mapgen or $PUZZLE is missing: run 'make release tools'"
+if [ ! -x "$COMPARE" ] || [ ! -x tools/mapgen ] || [ ! -x "$BUGS" ] || [ ! -x "$PUZZLE" ]; then
+  echo "tools/compare, tools/mapgen, tools/bugs or $PUZZLE is missing: run 'make release tools'"
   echo "0 passed, 1 failed"
   exit 1
 fi
-# Test 4's solver and the orders it is told apart from are built too.
-if ! CXX=${CXX:-g++} python3 tools/mutants/mutate.py build --only "$SET,order-nswe,order-snew" > "$tmp/build.log" 2>&1; then
-  sed 's/^/      | /' "$tmp/build.log" | tail -n 10
+
+# diagnose NAME ARGS...: runs tools/compare --diagnose; stdout in $tmp/NAME.out, stderr
+# in $tmp/NAME.err, exit status in $status; its test files in $tmp/NAME-tests.
+diagnose() {
+  local name=$1
+  shift
+  "$COMPARE" --diagnose --shrink-time 2 --out "$tmp/$name-tests" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
+  status=$?
+}
+# named NAME: the bugs the diagnosis names, one a line, sorted.
+named() { sed -nE 's/^diagnosis: ([a-z0-9-]+): .*/\1/p' "$tmp/$1.out" | sort; }
+# last NAME: "E N" of the last line "diagnosis: B known bugs explain E of N differing runs".
+last() { sed -nE 's/^diagnosis: [0-9]+ known bugs? explains? ([0-9]+) of ([0-9]+) differing runs$/\1 \2/p' "$tmp/$1.out"; }
+ends_with_last() {
+  tail -n 1 "$tmp/$1.out" | grep -qE '^compare: [0-9]+ of [0-9]+ runs differ' || echo "the last line is not compare's: $(tail -n 1 "$tmp/$1.out")"
+}
+# block_ok NAME BUG: BUG's block says its description and spec sentence (tools/bugs
+# --list, tools/bugs.h), "explains K of N differing runs (map A, list B, no solution C)"
+# with K > 0 and A + B + C = K, and a smallest map on which the solver differs from
+# puzzle exactly as BUG does.
+block_ok() {
+  local name=$1 bug=$2 out=$tmp/$1.out desc line file args k n a b c
+  desc=$("$BUGS" --list | awk -F'\t' -v n="$bug" '$1 == n { print $4 }')
+  grep -qF -- "diagnosis: $bug: $desc" "$out" || echo "no line 'diagnosis: $bug: $desc'"
+  grep -A1 -F -- "diagnosis: $bug: " "$out" | sed -n 2p | grep -qE '^  spec: ".+"$' || echo "no spec line under $bug"
+  line=$(grep -A2 -F -- "diagnosis: $bug: " "$out" | sed -n 3p)
+  if [[ $line =~ ^\ \ explains\ ([0-9]+)\ of\ ([0-9]+)\ differing\ runs\ \(map\ ([0-9]+),\ list\ ([0-9]+),\ no\ solution\ ([0-9]+)\),\ smallest:\ ([^ ]+)\ (.+)$ ]]; then
+    k=${BASH_REMATCH[1]} n=${BASH_REMATCH[2]} a=${BASH_REMATCH[3]} b=${BASH_REMATCH[4]} c=${BASH_REMATCH[5]}
+    file=${BASH_REMATCH[6]} args=${BASH_REMATCH[7]}
+    [ "$k" -gt 0 ] && [ "$k" -le "$n" ] && [ $((a + b + c)) -eq "$k" ] || echo "$bug: bad counts: '$line'"
+    if [ ! -f "$file" ]; then
+      echo "$bug: no file $file"
+    else
+      # shellcheck disable=SC2086  # the words of args are the options
+      "$PUZZLE" $args < "$file" > "$tmp/p" 2> /dev/null || echo "$bug: $file is not a valid map"
+      # shellcheck disable=SC2086
+      "$BUGS" --bug "$bug" $args < "$file" > "$tmp/b" 2> /dev/null
+      # shellcheck disable=SC2086
+      "${SOLVER_OF[$name]}" $args < "$file" > "$tmp/s" 2> /dev/null
+      ! cmp -s "$tmp/p" "$tmp/s" && cmp -s "$tmp/s" "$tmp/b" ||
+        echo "$bug: on $file the solver does not differ from puzzle as $bug does"
+    fi
+  else
+    echo "$bug: no 'explains K of N differing runs (map A, list B, no solution C), smallest: FILE ARGS': '$line'"
+  fi
+}
+declare -A SOLVER_OF
+
+# solver NAME BUG...: a script $tmp/NAME that is tools/bugs with those bugs.
+solver() {
+  local name=$1 flags=""
+  shift
+  for b in "$@"; do flags+=" --bug $b"; done
+  printf '#!/bin/sh\nexec "%s"%s "$@"\n' "$BUGS" "$flags" > "$tmp/$name"
+  chmod +x "$tmp/$name"
+  SOLVER_OF[$name]=$tmp/$name
+}
+
+# 1. puzzle itself: nothing differs, so no diagnosis, exit 0.
+diagnose self --maps 30 "$PUZZLE"
+result self "$(expect_status self 0)" "$(ends_with_last self)" \
+  "$( ! grep -q '^diagnosis:' "$tmp/self.out" || echo 'puzzle got a diagnosis')" \
+  "$(expect_text self 'note: --diagnose: no run differs from puzzle')"
+
+# 2. Two or three bugs at once: each named, nothing else, every differing run explained.
+combination() {
+  local name=$1
+  shift
+  solver "$name" "$@"
+  diagnose "$name" "${MAPS[@]}" "$tmp/$name"
+  local problems=("$(expect_status "$name" 1)" "$(ends_with_last "$name")") want got e_n
+  want=$(printf '%s\n' "$@" | sort)
+  got=$(named "$name")
+  [ "$got" = "$want" ] || problems+=("named: ${got//$'\n'/ }; expected: ${want//$'\n'/ }")
+  for b in "$@"; do problems+=("$(block_ok "$name" "$b")"); done
+  e_n=$(last "$name")
+  [ -n "$e_n" ] && [ "${e_n% *}" = "${e_n#* }" ] || problems+=("not every differing run explained: $(grep -E '^diagnosis: [0-9]+ known' "$tmp/$name.out")")
+  ! grep -q '^diagnosis: no known bug explains [0-9]' "$tmp/$name.out" || problems+=("unexplained runs reported")
+  result "$name" "${problems[@]}"
+}
+combination order-and-percent order-eswn map-no-percent
+combination list-nosol-header list-omits-start nosol-target-shown map-header-uppercase
+combination stack-and-blank stack-pops-front nosol-trailing-blank-line
+if [ -n "${FULL:-}" ]; then
+  combination doors-list-traps press-keeps-doors-open list-one-based map-traps-shown
+  combination edge-and-dot edge-last-col nosol-undiscovered-dot
+  combination order-list-nosol order-nwse list-reversed nosol-buttons-hidden
 fi
 
-# 1. puzzle itself: nothing differs, so no diagnosis, no mutant built, exit 0.
-diagnose self --mutants "$SET" --maps 50 "$PUZZLE"
-result self "$(expect_status self 0)" "$(ends_with_last self)" \
-  "$( [ -z "$(named self)" ] && ! grep -q '^diagnosis:' "$tmp/self.out" || echo 'puzzle got a diagnosis')" \
-  "$(expect_text self 'note: --diagnose: no run differs from puzzle')" \
-  "$( ! grep -q 'building the mutants' "$tmp/self.err" || echo 'mutants were built for puzzle')"
+# 3. A bug no known bug is: a wrapper writes the list's '^' color as '*'. Its runs with
+#    list output are left unexplained (with the smallest map and how it differs), the
+#    real bug beside it is named, and nothing else.
+printf '#!/bin/bash\nset -o pipefail\n"%s" --bug map-no-percent "$@" | sed "s/^(^, /(*, /"\n' "$BUGS" > "$tmp/unknown"
+chmod +x "$tmp/unknown"
+SOLVER_OF[unknown]=$tmp/unknown
+diagnose unknown "${MAPS[@]}" "$tmp/unknown"
+e_n=$(last unknown)
+result unknown "$(expect_status unknown 1)" "$(ends_with_last unknown)" \
+  "$( [ "$(named unknown)" = map-no-percent ] || echo "named: $(named unknown | tr '\n' ' '); expected map-no-percent only")" \
+  "$(block_ok unknown map-no-percent)" \
+  "$(grep -qE '^diagnosis: no known bug explains [0-9]+ differing runs with list output, smallest: ' "$tmp/unknown.out" || echo 'no unexplained list runs')" \
+  "$(grep -A2 '^diagnosis: no known bug explains [0-9]' "$tmp/unknown.out" | grep -qF 'yours:  line 1: (*, (' || echo "no 'yours: line 1: (*, (' under it")" \
+  "$( ! grep -qE '^diagnosis: no known bug explains [0-9]+ differing runs with (map|no solution) output' "$tmp/unknown.out" || echo 'map or no-solution runs left unexplained')" \
+  "$( [ -n "$e_n" ] && [ "${e_n% *}" -gt 0 ] && [ "${e_n% *}" -lt "${e_n#* }" ] || echo "not 'explain E of N' with 0 < E < N: '$e_n'")"
 
-# 2. Each target's build as SOLVER: diagnosed as itself (another mutant may be named
-#    beside it only if it reproduces every run shown as well), with its description from
-#    tools/mutants/mutants.txt, the spec's sentence in quotes, and every run shown
-#    reproduced; exit 1 as compare's.
-for target in "${TARGETS[@]}"; do
-  solver=build/mutants/$target/puzzle
-  if [ ! -x "$solver" ]; then
-    result "mutant-$target" "no build $solver (see the build above)"
-    continue
-  fi
-  maps=100
-  [ "$target" = order-eswn ] && maps=200  # compare's default maps, once
-  diagnose "mutant-$target" --mutants "$SET" --maps $maps --shrink-time 2 "$solver"
-  desc=$(python3 tools/mutants/mutate.py list | awk -F'\t' -v n="$target" '$1 == n { print $3 }')
-  spec=$(awk -v n="=== $target" '$0 == n { on = 1; next } /^=== / { on = 0 } on && /^spec: / { sub(/^spec: /, ""); print; exit }' tools/mutants/mutants.txt)
-  out=$tmp/mutant-$target.out
-  problems=("$(expect_status "mutant-$target" 1)" "$(ends_with_last "mutant-$target")")
-  named "mutant-$target" | grep -qx -- "$target" || problems+=("not diagnosed as $target: $(grep -E '^diagnosis' "$out")")
-  grep -qF -- "diagnosis: $target: $desc" "$out" || problems+=("no line 'diagnosis: $target: $desc'")
-  grep -A1 -F -- "diagnosis: $target: " "$out" | grep -qxF -- "  spec: \"$spec\"" || problems+=("no spec line \"$spec\" under it")
-  line=$(grep -A2 -F -- "diagnosis: $target: " "$out" | sed -n 3p)
-  [[ $line =~ ^\ \ reproduces\ ([0-9]+)\ of\ ([0-9]+)\ differing\ runs\ and\ ([0-9]+)\ of\ ([0-9]+)\ agreeing\ runs$ ]] &&
-    [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[1]}" -gt 0 ] &&
-    [ "${BASH_REMATCH[3]}" = "${BASH_REMATCH[4]}" ] || problems+=("not 'reproduces K of K differing runs and A of A agreeing runs': '$line'")
-  # The block is the end of the report: diagnosis lines and their indented lines, then the last line.
-  sed -n '/^diagnosis: /,$p' "$out" | sed '$d' | grep -vqE '^(diagnosis: |  )' && problems+=("other lines inside the diagnosis block")
-  result "mutant-$target" "${problems[@]}"
-done
-out=
+# 3b. A look-alike: a solver that rejects a map of one row only when it has comment
+#     lines (it reads its last row a character at a time, comments included) does as
+#     height-1-rejected on every map of the comparison (all have comment lines); on new
+#     maps without them it does not, so height-1-rejected is not named.
+cat > "$tmp/lookalike" <<EOF
+#!/bin/bash
+input=\$(cat)
+read -r _ h _ <<< "\$input"
+if [ "\$h" = 1 ] && grep -q '^//' <<< "\$input"; then echo 'error: bad row' >&2; exit 1; fi
+printf '%s\\n' "\$input" | exec "$PUZZLE" "\$@"
+EOF
+chmod +x "$tmp/lookalike"
+diagnose lookalike "${MAPS[@]}" "$tmp/lookalike"
+result lookalike "$(expect_status lookalike 1)" \
+  "$( [ -z "$(named lookalike)" ] || echo "named: $(named lookalike | tr '\n' ' '); expected none")" \
+  "$(expect_text lookalike 'diagnosis: not named, though it reproduces some runs: height-1-rejected: ')" \
+  "$(expect_text lookalike 'diagnosis: no known bug explains any difference')"
 
-# 3. Two bugs at once (two mutants' edits in one copy of puzzle.cpp): no mutant
-#    reproduces every difference; the closest is one of the two, reproducing some but
-#    not all of the differing runs.
-two_bugs() {
-  local name=$1 first=$2 second=$3
-  if ! python3 tools/mutants/mutate.py combine "$first,$second" "$tmp/$name.cpp" ||
-     ! "${CXX:-g++}" -std=c++17 -O1 -w "$tmp/$name.cpp" -o "$tmp/$name"; then
-    result "$name" "cannot build $first and $second together"
-    return
-  fi
-  diagnose "$name" --mutants "$SET" --maps 100 --shrink-time 2 "$tmp/$name"
-  local line k n closest
-  line=$(grep '^diagnosis: ' "$tmp/$name.out")
-  closest=$(sed -nE 's/^diagnosis: no known bug reproduces every difference; closest: ([a-z0-9-]+) \(([0-9]+) of ([0-9]+) differing runs\)$/\1 \2 \3/p' "$tmp/$name.out")
-  read -r closest k n <<< "$closest"
-  result "$name" "$(expect_status "$name" 1)" "$(ends_with_last "$name")" \
-    "$( [ "$(grep -c '^diagnosis: ' "$tmp/$name.out")" -eq 1 ] && [ -n "$closest" ] || echo "not one 'no known bug' line: $line")" \
-    "$( [ "$closest" = "$first" ] || [ "$closest" = "$second" ] || echo "the closest, '$closest', is neither $first nor $second")" \
-    "$( [ -n "$k" ] && [ "$k" -gt 0 ] && [ "$k" -lt "$n" ] || echo "the closest reproduces '$k' of '$n' differing runs")" \
-    "$(expect_text "$name" "closest known bug: $closest: ")"
-}
-two_bugs two-bugs order-eswn map-no-percent
-two_bugs two-bugs-list list-omits-start nosol-exit-1
+# 4. One bug and loose input checks (an --output or a container given twice accepted):
+#    the bug named alone, every run on a map
+#    explained, the bad inputs listed apart with how the solver ended and the known bug
+#    that does the same.
+solver loose nosol-target-shown output-twice-accepted container-twice-accepted
+diagnose loose "${MAPS[@]}" "$tmp/loose"
+e_n=$(last loose)
+result loose "$(expect_status loose 1)" "$(ends_with_last loose)" \
+  "$( [ "$(named loose)" = nosol-target-shown ] || echo "named: $(named loose | tr '\n' ' '); expected nosol-target-shown only")" \
+  "$(block_ok loose nosol-target-shown)" \
+  "$( [ -n "$e_n" ] && [ "${e_n% *}" = "${e_n#* }" ] || echo "not every run on a map explained: '$e_n'")" \
+  "$(grep -qE '^diagnosis: [0-9]+ bad inputs differ, apart from the maps: ' "$tmp/loose.out" || echo 'no bad-input block')" \
+  "$(grep -qE '^  listed by the spec, accepted it \([0-9]+\): .*OutputTwice \(as output-twice-accepted\)' "$tmp/loose.out" || echo 'OutputTwice not listed as accepted, as output-twice-accepted')" \
+  "$(grep -qE '^  listed by the spec, accepted it \([0-9]+\): .*QueueTwice \(as container-twice-accepted\)' "$tmp/loose.out" || echo 'QueueTwice not listed as accepted, as container-twice-accepted')" \
+  "$(grep -qE '^  beyond the spec'"'"'s list, accepted it \([0-9]+\): .*OutputTwiceSameValue' "$tmp/loose.out" || echo 'OutputTwiceSameValue not listed beyond the spec')"
 
-# 3b. A bad input's run is the same when both exit 1 and both print something on stdout,
-#     whatever the words: a solver that prints its own error message on stdout (puzzle's
-#     output otherwise) is errors-on-stdout, whose message is puzzle's.
-{
-  echo '#!/bin/bash'
-  echo 'out=$(mktemp)'
-  echo "\"$PUZZLE\" \"\$@\" > \"\$out\" 2> /dev/null"
-  echo 'status=$?'
-  echo '[ "$status" -ne 0 ] && echo "Error: bad input, in my own words"'
-  echo 'cat "$out"'
-  echo 'rm -f "$out"'
-  echo 'exit $status'
-} > "$tmp/own-words"
-chmod +x "$tmp/own-words"
-diagnose own-words --mutants "$SET" --maps 20 "$tmp/own-words"
-result own-words "$(expect_status own-words 1)" "$(ends_with_last own-words)" \
-  "$( [ "$(named own-words)" = errors-on-stdout ] || echo "not diagnosed as errors-on-stdout: $(grep '^diagnosis' "$tmp/own-words.out")")"
+# 5. The 2020 edition: puzzle with "Reachable:" for "Discovered:" is told so and has
+#    nothing left to diagnose; with a bug as well, the bug alone is named; with --spec
+#    2020 nothing differs and it is not told.
+edition2020() { printf '#!/bin/bash\nset -o pipefail\n%s "$@" | sed "2s/^Discovered:$/Reachable:/"\n' "$1" > "$2"; chmod +x "$2"; }
+edition2020 "\"$PUZZLE\"" "$tmp/old"
+diagnose old "${MAPS[@]}" "$tmp/old"
+result old "$(expect_status old 1)" "$(ends_with_last old)" \
+  "$(expect_text old 'diagnosis: your solver follows the 2020 edition of the spec')" \
+  "$(expect_text old 'note: --diagnose: no run differs from puzzle'"'"'s in that edition')" \
+  "$( [ -z "$(named old)" ] || echo "named: $(named old)")"
+edition2020 "\"$BUGS\" --bug map-no-percent" "$tmp/old-bug"
+SOLVER_OF[old-bug]=$tmp/old-bug
+diagnose old-bug "${MAPS[@]}" "$tmp/old-bug"
+e_n=$(last old-bug)
+result old-bug "$(expect_status old-bug 1)" "$(expect_text old-bug 'diagnosis: your solver follows the 2020 edition')" \
+  "$( [ "$(named old-bug)" = map-no-percent ] || echo "named: $(named old-bug | tr '\n' ' '); expected map-no-percent only")" \
+  "$( [ -n "$e_n" ] && [ "${e_n% *}" = "${e_n#* }" ] || echo "not every run explained: '$e_n'")"
+diagnose old-spec --spec 2020 --maps 30 "$tmp/old"
+result old-spec "$(expect_status old-spec 0)" "$(expect_text old-spec 'compare: 0 of ')" \
+  "$( ! grep -q 'follows the' "$tmp/old-spec.out" || echo 'told of an edition under --spec 2020')"
 
-# 4. Several mutants explain the runs: on a 2x2 map the neighbour orders N S E W, N S W E
-#    and S N E W all take the same path, another than the spec's. A map on which two of
-#    them differ is found, shrunk, written as a test file and run: only the solver's own
-#    mutant is left, and the line says what told them apart.
+# 5b. Several bugs explain the same runs: on a 2x2 map the neighbour orders N S W E,
+#     N S E W, S N E W and others take the same path. New maps are made until one tells
+#     them apart; it is written as a test file, on which the solver does as its own bug
+#     and not as the others; only that bug is named.
 mkdir -p "$tmp/square"
 printf '0 2 2\n@.\n.?\n' > "$tmp/square/square.txt"
-diagnose apart --mutants order-nsew,order-nswe,order-snew --from "$tmp/square" build/mutants/order-nswe/puzzle
-problems=("$(expect_status apart 1)" "$(ends_with_last apart)")
-[ "$(named apart)" = order-nswe ] || problems+=("not diagnosed as order-nswe alone: $(named apart | tr '\n' ' ')")
-told=$(grep -m1 '^  told apart from ' "$tmp/apart.out")
-file=$(sed -nE 's/^  told apart from [a-z0-9-]+ by ([^ ]+) \(.*/\1/p' <<< "$told")
-if [ -z "$file" ] || [ ! -f "$file" ]; then
-  problems+=("no 'told apart from ... by FILE' line naming a file: '$told'")
-else
-  flags=$(sed -nE 's/.*test-[0-9]+-([sq][lm])\.txt$/\1/p' <<< "$file")
-  args=$( [ "${flags:0:1}" = s ] && echo --stack || echo --queue)
-  args="$args --output $( [ "${flags:1:1}" = l ] && echo list || echo map)"
-  read -r _ h w < "$file"
-  [ -n "$flags" ] && [ "$h" -le 10 ] && [ "$w" -le 10 ] || problems+=("$file is not a test-N-FLAGS.txt of at most 10x10")
+solver apart order-nswe
+diagnose apart --from "$tmp/square" "$tmp/apart"
+problems=("$(expect_status apart 1)" "$( [ "$(named apart)" = order-nswe ] || echo "named: $(named apart | tr '\n' ' '); expected order-nswe only")")
+told=$(grep -m1 -E '^  told apart from .*order-nsew' "$tmp/apart.out")
+if [[ $told =~ ^\ \ told\ apart\ from\ .+\ by\ ([^ ]+)\ (.+)$ ]]; then
+  file=${BASH_REMATCH[1]} args=${BASH_REMATCH[2]}
   # shellcheck disable=SC2086  # the words of args are the options
-  "$PUZZLE" $args < "$file" > /dev/null 2>&1 || problems+=("$file is not a valid map")
+  "$tmp/apart" $args < "$file" > "$tmp/a" 2>&1
   # shellcheck disable=SC2086
-  build/mutants/order-nswe/puzzle $args < "$file" > "$tmp/a" 2>&1
-  # shellcheck disable=SC2086
-  other=$(sed -nE 's/^  told apart from ([a-z0-9-]+) by .*/\1/p' <<< "$told")
-  # shellcheck disable=SC2086
-  "build/mutants/$other/puzzle" $args < "$file" > "$tmp/b" 2>&1
-  ! cmp -s "$tmp/a" "$tmp/b" || problems+=("order-nswe and $other do not differ on $file with $args")
+  "$BUGS" --bug order-nsew $args < "$file" > "$tmp/b" 2>&1
+  ! cmp -s "$tmp/a" "$tmp/b" || problems+=("the solver and order-nsew do not differ on $file with $args")
+else
+  problems+=("no 'told apart from ... order-nsew ... by FILE ARGS' line")
 fi
 result apart "${problems[@]}"
 
-# 5. A mutant that no longer applies to puzzle.cpp and one that no longer compiles are
-#    named and skipped; the others still diagnose.
-awk '/^=== order-eswn$/ { on = 1; print; next } /^=== / { on = 0 } on' tools/mutants/mutants.txt > "$tmp/list.txt"
-cat >> "$tmp/list.txt" <<'EOF'
-
-=== diagnose-test-stale
-desc: a mutant whose find-text is no longer in puzzle.cpp
---- find
-this text is not in puzzle.cpp
---- replace
-nor is this
-
-=== diagnose-test-broken
-desc: a mutant that no longer compiles
---- find
-int main(
---- replace
-int main( this does not compile,
-EOF
-MUTANTS_LIST=$tmp/list.txt diagnose skipped --maps 30 build/mutants/order-eswn/puzzle
-result skipped "$(expect_status skipped 1)" "$(ends_with_last skipped)" \
-  "$( [ "$(named skipped)" = order-eswn ] || echo "not diagnosed as order-eswn: $(named skipped)")" \
-  "$(expect_text skipped 'note: --diagnose: 2 mutants skipped: ')" \
-  "$(expect_text skipped 'diagnose-test-stale (does not apply to puzzle.cpp)')" \
-  "$(expect_text skipped 'diagnose-test-broken (does not compile)')"
-rm -rf build/mutants/diagnose-test-broken
-
-# 6. Bad usage exits 2: --mutants without --diagnose, an unknown mutant; and `make
-#    diagnose` without SOLVER says how to call it.
+# 6. Bad usage exits 2: --bugs without --diagnose, an unknown bug, an unknown edition; and
+#    `make diagnose` without SOLVER says how to call it.
 problems=()
-"$COMPARE" --mutants order-eswn "$PUZZLE" > /dev/null 2> "$tmp/usage.err"
+"$COMPARE" --bugs order-eswn "$PUZZLE" > /dev/null 2> "$tmp/usage.err"
 st=$?
-[ "$st" -eq 2 ] && grep -q '^compare: error: --mutants' "$tmp/usage.err" || problems+=("--mutants without --diagnose: exit $st")
-"$COMPARE" --diagnose --mutants no-such-mutant --maps 5 build/mutants/order-eswn/puzzle > /dev/null 2> "$tmp/usage.err"
+[ "$st" -eq 2 ] && grep -q '^compare: error: --bugs' "$tmp/usage.err" || problems+=("--bugs without --diagnose: exit $st")
+"$COMPARE" --diagnose --bugs no-such-bug --maps 5 "$PUZZLE" > /dev/null 2> "$tmp/usage.err"
 st=$?
-[ "$st" -eq 2 ] && grep -q 'no-such-mutant' "$tmp/usage.err" || problems+=("an unknown mutant: exit $st, or not named on stderr")
+[ "$st" -eq 2 ] && grep -q 'no-such-bug' "$tmp/usage.err" || problems+=("an unknown bug: exit $st, or not named on stderr")
+"$COMPARE" --spec 2021 --maps 5 "$PUZZLE" > /dev/null 2> "$tmp/usage.err"
+st=$?
+[ "$st" -eq 2 ] && grep -q '2021' "$tmp/usage.err" || problems+=("--spec 2021: exit $st")
 make --no-print-directory -s diagnose > /dev/null 2> "$tmp/make.err"
 st=$?
 [ "$st" -ne 0 ] && grep -q 'make diagnose SOLVER=' "$tmp/make.err" || problems+=("make diagnose without SOLVER: exit $st")
 result usage "${problems[@]}"
 
-# 7. make diagnose SOLVER=PATH runs it.
+# 7. make diagnose SOLVER=PATH runs it; --bugs limits the bugs tried.
 make --no-print-directory -s diagnose SOLVER="$PUZZLE" OPTIONS='--maps 10' > "$tmp/make.out" 2> "$tmp/make.err"
 status=$?
 result make "$(expect_status make 0)" "$(expect_text make 'note: --diagnose: no run differs from puzzle')"
+solver only order-eswn map-no-percent
+diagnose only --bugs order-eswn --maps 30 "$tmp/only"
+result only "$( [ "$(named only)" = order-eswn ] || echo "named: $(named only | tr '\n' ' '); expected order-eswn only")" \
+  "$(grep -qE '^diagnosis: no known bug explains [0-9]+ differing runs with map output' "$tmp/only.out" || echo 'the runs of map-no-percent not left unexplained')"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

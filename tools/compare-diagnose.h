@@ -1,856 +1,770 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-diagnose.h: `tools/compare --diagnose`, which names the known bug that
-// explains how SOLVER differs from puzzle (one of the pieces of tools/compare.cpp, in its
-// one translation unit). The known bugs are the mutants of tools/mutants/mutants.txt,
-// each a one-spot edit of puzzle.cpp with a description and the spec's sentence it
-// breaks, built by tools/mutants/mutate.py (cached in build/mutants/, keyed by the
-// mutated source, in parallel on every core).
+// tools/compare-diagnose.h: `tools/compare --diagnose`, which names the known bugs that
+// explain how SOLVER differs from puzzle (one of the pieces of tools/compare.cpp, in its
+// one translation unit). The known bugs are the switches of tools/bugs.h, one plain
+// one-pass solver written as a student writes it: any set of them is run in this process
+// (bugs::run), on the very input and options of each run of the comparison.
 //
-// After the comparison every mutant is run on the runs where SOLVER differed from puzzle
-// and on a sample of those where it agreed (the same inputs and the same spelling of the
-// options). A mutant *explains* SOLVER when its stdout and its exit status (or signal, or
-// hang) equal SOLVER's on every one of those runs; none is left out to make one fit. The
-// report ends with the explaining mutants ("diagnosis: NAME: DESCRIPTION", the spec's
-// sentence, the counts), or with "diagnosis: no known bug reproduces every difference;
-// closest: NAME (K of N differing runs)". When several explain the runs, a map on which
-// two of them differ is looked for (the comparison's other runs, then new maps), shrunk,
-// written as a test file and run at once: those that differ from SOLVER on it go.
-//
-// Speed: first every mutant runs on a few differing runs of every kind (the prefix),
-// which rejects most; then in order of that score the mutants run on every differing run,
-// each stopped once it can no longer explain SOLVER or beat the closest so far, and only
-// those that reproduce them all run on the agreeing runs. The runs go to one worker
-// process per core (forked, each with its own input file), which take one task at a time.
+// A diagnosis is a set of bugs. The runs on maps are held to it, the runs on bad inputs
+// apart:
+//   - The edition: a solver whose no-solution header is the other edition's ("Reachable:"
+//     for "Discovered:") is told so, and all its runs are judged against that edition.
+//   - Runs on maps: each differing run is explained by the bug, or the smallest set of
+//     bugs, switched on together, whose stdout and exit status equal SOLVER's. The set is
+//     grown a bug at a time, the one that explains the most differing runs still
+//     unexplained first, and only while the bugs switched on together still reproduce
+//     every run they claimed and every agreeing run (up to kAgreeing: a bug that would
+//     break a run SOLVER gets right is not named). Bugs that explain the very same runs
+//     are told apart on new maps, SOLVER run on the one that splits them. Then a bug is
+//     dropped, and said so, when it changes the output of more differing runs that the
+//     set does not reproduce than of runs it does (chance), or when on new maps without
+//     comment lines where it shows SOLVER does as the set without it more often than as
+//     the set with it (refuted: it matched another bug, one the family lacks). The runs
+//     no bug explains are left so, grouped by their kind of output (map, list, no solution).
+//   - Runs on bad inputs (puzzle rejects them): named by the catalogue's case and how
+//     SOLVER ended (accepted it, printed on stdout, crashed, hung), grouped by the
+//     catalogue's label, with the known bug that does the same when one does. They never
+//     keep a bug on the maps from being named.
+// For each bug, and each kind of unexplained run, the smallest map is written as a test
+// file (--out). Nothing here starts a process but SOLVER's runs and tools/mapgen's (by
+// tools/runner.h, killed on Ctrl-C), or leaves a file but those test files.
 
 #ifndef PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 #define PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 
+#include "bugs.h"
+#include "catalogue.h"
 #include "compare-inputs.h"
 #include "compare-report.h"
-#include "compare-shrink.h"
 #include "compare-verdict.h"
 #include "core.h"
 #include "runner.h"
 
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
+#include <cstdint>
 #include <cstdio>
-#include <cstring>
-#include <functional>
 #include <map>
 #include <random>
 #include <set>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace compare {
 
-// ==== How a run ended, as the diagnosis compares runs ==============================
-
-/// How a run ended and what it printed: stdout by its size and a hash, so that a
-/// thousand runs cost no memory.
-struct Outcome {
-  runner::Run::End end = runner::Run::End::exited;
-  int code = 0;
-  std::size_t size = 0;
-  std::size_t hash = 0;
-
-  /// The same exit status (or signal) and the same stdout; two hangs are the same
-  /// whatever each printed before it was killed. Two runs that exit with the same error
-  /// status are the same when both print nothing on stdout or both print something: an
-  /// error message is the solver's own words, and compare (as the course) holds a bad
-  /// input's run to its exit status and an empty stdout only.
-  bool operator==(const Outcome& o) const {
-    if (end != o.end) return false;
-    if (end == runner::Run::End::timed_out) return true;
-    if (code != o.code) return false;
-    if (end == runner::Run::End::exited && code != 0) return (size == 0) == (o.size == 0);
-    return size == o.size && hash == o.hash;
-  }
-  bool operator!=(const Outcome& o) const { return !(*this == o); }
-};
-
-inline Outcome outcome_of(const runner::Run& run) {
-  return {run.end, run.code, run.out.size(), std::hash<std::string>{}(run.out)};
-}
-
-/// How run `second` differs from run `first` (Kind::same when their outcomes are equal):
-/// the first differing line of stdout, or how each ended. For the report and the
-/// shrinker, whose sides are "puzzle_side" (first) and "yours_side" (second).
-inline Verdict versus(const runner::Run& first, const runner::Run& second, double timeout) {
-  if (outcome_of(first) == outcome_of(second)) return {};
-  if (first.end == second.end && first.code == second.code && first.end != runner::Run::End::timed_out)
-    return output_difference(first.out, second.out);
-  Verdict v;
-  v.kind = second.end == runner::Run::End::timed_out  ? Kind::timeout
-           : second.end == runner::Run::End::signaled ? Kind::signal
-                                                      : Kind::status;
-  v.code = second.code * 1000 + first.code;  // both sides' status: a shrunk map must keep both
-  v.puzzle_side = ending(first, timeout);
-  v.yours_side = ending(second, timeout);
-  return v;
-}
-
-// ==== Input forms =====================================================================
-
-/// How many forms input_form() knows.
-constexpr std::size_t kForms = 11;
-
-/// Map `text` in another form of input that the spec allows, for maps that tell two
-/// mutants of the input reading apart: form 0 is the map as it is; 1 has no comment line;
-/// 2 one; 3 a bare "//"; 4 "//" with no blank after it; 5 three comment lines; 6 a comment
-/// holding '@', '?', '+' and letters beyond the map's colors; 7 and 8 a comment of 300
-/// and 1100 characters; 9 a comment as long as a row; 10 no end of line after the last row.
-inline std::string input_form(const std::string& text, std::size_t form) {
-  std::vector<std::string> lines;
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  if (form == 0 || lines.empty()) return text;
-  std::vector<std::string> rows;
-  for (std::size_t i = 1; i < lines.size(); ++i)
-    if (!(rows.empty() && lines[i].rfind("//", 0) == 0)) rows.push_back(lines[i]);
-  std::vector<std::string> comments;
-  const std::size_t width = rows.empty() ? 0 : rows[0].size();
-  switch (form % kForms) {
-    case 2: comments = {"// one comment line"}; break;
-    case 3: comments = {"//"}; break;
-    case 4: comments = {"//no blank after the slashes"}; break;
-    case 5: comments = {"// one", "// two", "// three"}; break;
-    case 6: comments = {"// @ and ? and + and zZ are no map's here"}; break;
-    case 7: comments = {"//" + std::string(298, 'x')}; break;
-    case 8: comments = {"//" + std::string(1098, 'x')}; break;
-    case 9: comments = {"//" + std::string(width > 2 ? width - 2 : 0, '.')}; break;
-    default: break;
-  }
-  if (form % kForms == 10) return text.substr(0, text.size() - (text.size() > 0 && text.back() == '\n'));
-  std::string out = lines[0] + "\n";
-  for (const std::string& c : comments) out += c + "\n";
-  for (const std::string& r : rows) out += r + "\n";
-  return out;
-}
-
-// ==== The mutants =====================================================================
-
-/// A known bug, as tools/mutants/mutate.py builds it.
-struct Mutant {
-  std::string name, binary, desc, spec;
-};
-
-/// The mutants that are built and ready, and a line on each one skipped.
-struct Mutants {
-  std::vector<Mutant> ready;
-  std::vector<std::string> skipped;  ///< "NAME (does not apply to puzzle.cpp)"
-};
-
-/// Builds the mutants (only those of `only`, names between commas, when it is not empty)
-/// with tools/mutants/mutate.py beside this program, whose progress goes to stderr, and
-/// reads the list it writes. A mutant that no longer applies or compiles is skipped.
-inline Mutants build_mutants(const std::string& only, const std::string& manifest) {
-  const std::string script = tools_dir() + "mutants/mutate.py";
-  if (access(script.c_str(), R_OK) != 0) core::fail(script + " is missing: the mutants cannot be built");
-  std::vector<std::string> argv = {"python3", script, "build", "--keep-going", "--manifest", manifest};
-  if (!only.empty()) argv.insert(argv.end(), {"--only", only});
-  std::vector<char*> args;
-  for (std::string& a : argv) args.push_back(&a[0]);
-  args.push_back(nullptr);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const pid_t pid = fork();
-  if (pid < 0) core::fail(std::string("cannot fork: ") + std::strerror(errno));
-  if (pid == 0) {
-    dup2(2, 1);  // its progress is compare's progress: stderr
-    execvp(args[0], args.data());
-    std::fprintf(stderr, "compare: error: cannot run python3: %s\n", std::strerror(errno));
-    _exit(127);
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    core::fail("python3 " + script + " build failed (its message is above): the mutants cannot be built");
-  Mutants mutants;
-  std::istringstream lines(core::read_file(manifest));
-  for (std::string line; std::getline(lines, line);) {
-    std::vector<std::string> f;
-    for (std::size_t start = 0;;) {
-      const std::size_t tab = line.find('\t', start);
-      f.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    if (f.size() < 7) core::fail(manifest + ": a line without its 7 fields: " + line);
-    if (f[1] == "ready")
-      mutants.ready.push_back({f[0], f[2], f[4], f[5]});
-    else
-      mutants.skipped.push_back(f[0] + (f[1] == "stale" ? " (does not apply to puzzle.cpp)" : " (does not compile)"));
-  }
-  unlink(manifest.c_str());
-  return mutants;
-}
-
-// ==== Workers: one process per core ==================================================
-
-/// Worker processes, forked once, each running `work` on one task at a time: the parent
-/// gives a task (a line of text) to an idle worker and takes back its result (a line),
-/// so that the next task may depend on the results so far. (The tools hold no threads;
-/// a process per core also keeps each run's process group its own.)
-class Workers {
- public:
-  /// `work(task, worker)` returns the result line; it runs in the child, which ends when
-  /// the parent closes its side.
-  using Work = std::function<std::string(const std::string& task, std::size_t worker)>;
-
-  Workers(std::size_t count, const Work& work) {
-    std::fflush(stdout);  // nothing buffered twice
-    std::fflush(stderr);
-    for (std::size_t k = 0; k < count; ++k) {
-      int tasks[2], results[2];
-      if (pipe2(tasks, O_CLOEXEC) != 0 || pipe2(results, O_CLOEXEC) != 0)
-        core::fail(std::string("cannot make a pipe: ") + std::strerror(errno));
-      const pid_t pid = fork();
-      if (pid < 0) core::fail(std::string("cannot fork: ") + std::strerror(errno));
-      if (pid == 0) {
-        for (const Worker& w : workers_) {
-          close(w.task_fd);
-          close(w.result_fd);
-        }
-        close(tasks[1]);
-        close(results[0]);
-        serve(tasks[0], results[1], work, k);
-        _exit(0);
-      }
-      close(tasks[0]);
-      close(results[1]);
-      workers_.push_back({pid, tasks[1], results[0], "", false});
-    }
-  }
-  Workers(const Workers&) = delete;
-  Workers& operator=(const Workers&) = delete;
-  ~Workers() {
-    for (Worker& w : workers_) {
-      close(w.task_fd);
-      close(w.result_fd);
-      int status;
-      while (waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
-      }
-    }
-  }
-
-  std::size_t size() const { return workers_.size(); }
-  /// An idle worker, or size() when all are busy.
-  std::size_t idle() const {
-    for (std::size_t k = 0; k < workers_.size(); ++k)
-      if (!workers_[k].busy) return k;
-    return workers_.size();
-  }
-  std::size_t busy_count() const {
-    return static_cast<std::size_t>(std::count_if(workers_.begin(), workers_.end(), [](const Worker& w) { return w.busy; }));
-  }
-
-  void give(std::size_t k, const std::string& task) {
-    write_all(workers_[k].task_fd, task + "\n");
-    workers_[k].busy = true;
-  }
-
-  /// The next result of a busy worker: (worker, result line).
-  std::pair<std::size_t, std::string> take() {
-    for (;;) {
-      for (std::size_t k = 0; k < workers_.size(); ++k) {
-        Worker& w = workers_[k];
-        const std::size_t newline = w.buffer.find('\n');
-        if (newline != std::string::npos) {
-          std::string line = w.buffer.substr(0, newline);
-          w.buffer.erase(0, newline + 1);
-          w.busy = false;
-          if (line.rfind("!", 0) == 0) core::fail("a worker of --diagnose failed: " + line.substr(1));
-          return {k, line};
-        }
-      }
-      std::vector<pollfd> fds;
-      for (const Worker& w : workers_) fds.push_back({w.busy ? w.result_fd : -1, POLLIN, 0});
-      if (busy_count() == 0) core::fail("--diagnose: a result was awaited from no worker");
-      if (poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR) core::fail(std::string("poll: ") + std::strerror(errno));
-      for (std::size_t k = 0; k < workers_.size(); ++k) {
-        if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        char block[4096];
-        const ssize_t n = read(fds[k].fd, block, sizeof block);
-        if (n > 0) workers_[k].buffer.append(block, static_cast<std::size_t>(n));
-        else if (n == 0) core::fail("a worker of --diagnose ended before its result");
-      }
-    }
-  }
-
- private:
-  struct Worker {
-    pid_t pid;
-    int task_fd;    ///< the parent writes tasks here
-    int result_fd;  ///< and reads results here
-    std::string buffer;
-    bool busy;
-  };
-
-  static void write_all(int fd, const std::string& text) {
-    for (std::size_t done = 0; done < text.size();) {
-      const ssize_t n = write(fd, text.data() + done, text.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) core::fail(std::string("--diagnose: cannot talk to a worker: ") + std::strerror(errno));
-      done += static_cast<std::size_t>(n);
-    }
-  }
-
-  /// The child's loop: a task a line, its result a line ("!WHY" when it failed).
-  static void serve(int in, int out, const Work& work, std::size_t k) {
-    std::string buffer;
-    char block[4096];
-    for (;;) {
-      std::size_t newline;
-      while ((newline = buffer.find('\n')) == std::string::npos) {
-        const ssize_t n = read(in, block, sizeof block);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return;
-        buffer.append(block, static_cast<std::size_t>(n));
-      }
-      const std::string task = buffer.substr(0, newline);
-      buffer.erase(0, newline + 1);
-      std::string result;
-      try {
-        result = work(task, k);
-      } catch (const std::exception& e) {
-        result = std::string("!") + e.what();
-      }
-      try {
-        write_all(out, result + "\n");
-      } catch (const std::exception&) {
-        return;
-      }
-    }
-  }
-
-  std::vector<Worker> workers_;
-};
-
-// ==== The diagnosis =====================================================================
-
 class Diagnosis {
  public:
   struct Settings {
-    std::string only;        ///< --mutants: the mutants to try (names between commas), or all
-    double timeout = 3;      ///< --timeout: for the mutants' runs as for SOLVER's
-    std::string out_dir;     ///< --out: where a map that tells two mutants apart goes
-    Generated generated;     ///< the comparison's maps: new maps to tell mutants apart are like them
+    std::string only;     ///< --bugs: the known bugs to try (names between commas), or all
+    std::string out_dir;  ///< --out: where the smallest maps go
+    double timeout = 3;   ///< --timeout, to say how long a hang was
+    Generated generated;  ///< the comparison's maps: those that tell two bugs apart are like them
   };
 
-  static constexpr std::size_t kPrefix = 12;      ///< differing runs every mutant runs first
-  static constexpr std::size_t kAgreeing = 200;   ///< the sample of agreeing runs
-  static constexpr std::size_t kFull = 6;         ///< mutants run on every differing run to find the closest
-  static constexpr double kApartSeconds = 10;     ///< time to find a map that tells two apart
-  static constexpr double kShrinkSeconds = 5;     ///< and to shrink it
-  /// Address space of a mutant's run: a cap, so that one whose memory grows without end
-  /// fails before it fills the machine, but one that a loop of --timeout seconds does not
-  /// reach (SOLVER's runs have none: a mutant that hangs must hang as SOLVER does).
-  static constexpr std::size_t kMemory = std::size_t{4} << 30;
+  static constexpr std::size_t kAgreeing = 2000;  ///< the sample of agreeing runs a set must keep
+  static constexpr std::size_t kApartMaps = 400;  ///< new maps made to tell two bugs apart
+  static constexpr double kApartSeconds = 4;      ///< and the time they may take
+  static constexpr std::size_t kConfirmMaps = 200; ///< new maps made to confirm a bug
+  static constexpr std::size_t kConfirmRuns = 6;   ///< runs of SOLVER that show it, at most
+  static constexpr double kConfirmSeconds = 2;     ///< and the time they may take
+  static constexpr std::size_t kScreen = 200;    ///< differing runs every bug is tried on alone first
 
-  explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {}
+  /// Checks the names of --bugs: an unknown one is a usage error.
+  explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {
+    const std::vector<bugs::Bug>& all = bugs::all();
+    allowed_.assign(all.size(), settings_.only.empty());
+    for (std::size_t start = 0; start < settings_.only.size();) {
+      std::size_t comma = settings_.only.find(',', start);
+      if (comma == std::string::npos) comma = settings_.only.size();
+      const std::string name = settings_.only.substr(start, comma - start);
+      const int i = bugs::find(name);
+      if (i < 0) core::usage_error("--bugs: no known bug '" + name + "' (tools/bugs --list lists them)");
+      allowed_[static_cast<std::size_t>(i)] = true;
+      start = comma + 1;
+    }
+  }
 
   /// An input the comparison ran (a map or a bad input); its index for add_run.
-  std::size_t add_input(const std::string& text, bool valid_map) {
+  std::size_t add_input(const std::string& text) {
     inputs_.push_back(text);
-    valid_.push_back(valid_map);
     return inputs_.size() - 1;
   }
 
-  /// A run of the comparison: SOLVER's run (`ran`) on input `input` with `args`, and
-  /// whether it differed from puzzle's. `group` is its mode ("QL") or "bad".
+  /// A run of the comparison: SOLVER's run (`ran`) on input `input` with `args` (whether
+  /// it differs is judged here again, in SOLVER's edition). `group` is its mode ("QL") or
+  /// "bad"; `bad` the catalogue's case of a bad input.
   void add_run(std::size_t input, const std::string& args, const std::string& label, const std::string& group,
-               const Ran& ran, bool differs) {
-    records_.push_back({input, args, label, group, ran.cap, outcome_of(ran.run), ran.run.seconds, differs});
+               const Ran& ran, const catalogue::BadInput* bad) {
+    Record r = record_of(ran);
+    r.input = input;
+    r.args = words_of(args);
+    r.spelled = args;
+    r.label = label;
+    r.group = group;
+    r.bad = bad;
+    records_.push_back(std::move(r));
   }
 
-  /// Runs the mutants and prints the diagnosis (stdout), progress on stderr. `solver`
-  /// runs SOLVER on a map that tells two mutants apart.
+  /// The diagnosis, on stdout (progress on stderr).
   void report(const Solver& solver) {
     start_ = runner::Clock::now();
-    for (std::size_t i = 0; i < records_.size(); ++i) (records_[i].differs ? differing_ : agreeing_all_).push_back(i);
-    if (differing_.empty()) {
-      std::printf("note: --diagnose: no run differs from puzzle's: there is no bug to name\n");
-      return;
-    }
-    std::fprintf(stderr, "compare: --diagnose: building the mutants (tools/mutants/mutate.py, cached in build/mutants/)\n");
-    Mutants built = build_mutants(settings_.only, solver.input_path + ".mutants");
-    mutants_ = std::move(built.ready);
-    if (!built.skipped.empty()) {
-      std::string names;
-      for (const std::string& s : built.skipped) names += (names.empty() ? "" : ", ") + s;
-      std::printf("note: --diagnose: %zu %s skipped: %s\n", built.skipped.size(),
-                  built.skipped.size() == 1 ? "mutant" : "mutants", names.c_str());
-    }
-    if (mutants_.empty()) core::fail("--diagnose: no mutant could be built");
-    choose_runs();
-    std::fprintf(stderr, "compare: --diagnose: %zu mutants on the %zu differing runs and %zu of the %zu agreeing runs "
-                         "(a sample), %zu at a time (%s s)\n",
-                 mutants_.size(), differing_.size(), agreeing_.size(), agreeing_all_.size(), workers(),
-                 fixed(seconds(), 1).c_str());
-    evaluate(solver.input_path);
-    std::vector<std::size_t> explaining;
-    for (std::size_t m = 0; m < mutants_.size(); ++m)
-      if (explains(m)) explaining.push_back(m);
-    if (explaining.empty())
-      std::fprintf(stderr, "compare: --diagnose: no mutant reproduces every run shown; the closest found (%s s)\n",
-                   fixed(seconds(), 1).c_str());
-    else
-      std::fprintf(stderr, "compare: --diagnose: %zu %s every run shown (%s s)\n", explaining.size(),
-                   explaining.size() == 1 ? "mutant reproduces" : "mutants reproduce", fixed(seconds(), 1).c_str());
-    if (explaining.size() > 1) tell_apart(explaining, solver);
-    if (explaining.empty()) {
-      print_closest(solver);
-    } else {
-      for (std::size_t m : explaining) {
-        const Eval& e = evals_[m];
-        std::printf("diagnosis: %s: %s\n", mutants_[m].name.c_str(), mutants_[m].desc.c_str());
-        std::printf("  spec: %s\n", quoted(mutants_[m].spec).c_str());
-        std::printf("  reproduces %zu of %zu differing runs and %zu of %zu agreeing runs\n", e.matched,
-                    differing_.size(), e.agreed, agreeing_.size());
-        for (const std::string& line : notes_[m]) std::printf("  %s\n", line.c_str());
+    solver_ = &solver;
+    judge_edition();
+    std::vector<std::size_t> bad;
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      Record& r = records_[i];
+      if (r.rejected) {
+        if (r.differs) bad.push_back(i);
+      } else {
+        (r.differs ? differing_ : agreeing_all_).push_back(i);
       }
     }
+    if (differing_.empty() && bad.empty()) {
+      std::printf("note: --diagnose: no run differs from puzzle's%s: there is no bug to name\n",
+                  edition_ != edition() ? " in that edition" : "");
+      return;
+    }
+    std::fprintf(stderr, "compare: --diagnose: %zu known bugs on %zu differing runs on maps and %zu bad inputs\n",
+                 static_cast<std::size_t>(std::count(allowed_.begin(), allowed_.end(), true)), differing_.size(),
+                 bad.size());
+    choose_sample();
+    grow();
+    prune();
+    confirm();
+    std::fprintf(stderr, "compare: --diagnose: %zu known %s named (%s s, %zu runs of the bugs)\n", set_.size(),
+                 set_.size() == 1 ? "bug" : "bugs", fixed(seconds(), 1).c_str(), bug_runs_);
+    print_bugs();
+    print_unexplained();
+    print_bad(bad);
+    std::size_t explained = 0;
+    for (std::size_t r : differing_) explained += !claim_[r].empty();
+    if (differing_.empty())
+      std::printf("diagnosis: every run on a map agrees; only the %zu bad %s above differ%s\n", bad.size(),
+                  bad.size() == 1 ? "input" : "inputs", bad.size() == 1 ? "s" : "");
+    else if (explained == 0)
+      std::printf("diagnosis: no known bug explains any difference\n");
+    else
+      std::printf("diagnosis: %zu known %s explain%s %zu of %zu differing runs\n", set_.size(),
+                  set_.size() == 1 ? "bug" : "bugs", set_.size() == 1 ? "s" : "", explained, differing_.size());
     std::fprintf(stderr, "compare: --diagnose: done (%s s)\n", fixed(seconds(), 1).c_str());
   }
 
  private:
-  /// A run of the comparison.
+  /// A run of the comparison, and puzzle's side of it.
   struct Record {
-    std::size_t input;
-    std::string args;   ///< the options as spelled ("" for none)
-    std::string label;  ///< "map-003 (6x6, 17 colors) with -q -o list"
-    std::string group;  ///< its mode, or "bad"
-    std::size_t cap;    ///< the cap on SOLVER's stdout, the same for the mutants
-    Outcome solver;     ///< SOLVER's run
-    double seconds;     ///< how long it took
-    bool differs;       ///< from puzzle's
-  };
-
-  /// What a mutant did on the runs it was shown.
-  struct Eval {
-    std::size_t prefix = 0;    ///< differing runs of the prefix it reproduces
-    std::size_t matched = 0;   ///< differing runs it reproduces (all of them counted when `complete`)
-    bool complete = false;     ///< run on every differing run (else stopped: it could not be the closest)
-    std::size_t agreed = 0;    ///< agreeing runs it reproduces, when it reproduces every differing run
-    long miss = -1;            ///< the first run shown that it does not reproduce (a record), or -1
+    std::size_t input = 0;
+    std::vector<std::string> args;  ///< the options' words
+    std::string spelled;            ///< as spelled ("" for none)
+    std::string label;              ///< "map-003 (6x6, 17 colors) with -q -o list"
+    std::string group;              ///< its mode, or "bad"
+    const catalogue::BadInput* bad = nullptr;
+    runner::Run::End end = runner::Run::End::exited;
+    int code = 0;
+    std::string out;                ///< SOLVER's stdout, at most `cap` bytes
+    std::size_t cap = 0;
+    bool rejected = false;          ///< puzzle rejects it: a bad input
+    std::string expected;           ///< puzzle's stdout (in 2023's edition), or its message
+    bool differs = false;           ///< from puzzle's, in SOLVER's edition
   };
 
   double seconds() const { return runner::seconds_since(start_); }
-  std::size_t workers() const {
-    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    return static_cast<std::size_t>(std::max(1L, std::min(cores, 64L)));
+
+  /// SOLVER's side of a record: how its run ended and what it printed.
+  static Record record_of(const Ran& ran) {
+    Record r;
+    r.end = ran.run.end;
+    r.code = ran.run.code;
+    r.out = ran.run.out;
+    r.cap = ran.cap;
+    return r;
   }
-  bool explains(std::size_t m) const {
-    const Eval& e = evals_[m];
-    return e.complete && e.matched == differing_.size() && e.agreed == agreeing_.size() && !dropped_.count(m);
+  /// SOLVER on a new map `text` with `args`.
+  Record solver_run(const std::string& text, const std::vector<std::string>& args) const {
+    Ran ran;
+    solver_->verdict_on(text, args, &ran);
+    return record_of(ran);
   }
-  static std::string quoted(const std::string& spec) {
-    return spec.empty() ? "(none given in tools/mutants/mutants.txt)" : "\"" + spec + "\"";
+  /// Whether two sets of bugs do the same on a run.
+  static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
+    return a.out == b.out && a.status == b.status && a.signal == b.signal && a.hangs == b.hangs;
   }
 
-  /// The prefix (differing runs of every kind, taken in turn from each mode and the bad
-  /// inputs) and the sample of agreeing runs (at random, the same every time).
-  void choose_runs() {
-    std::vector<std::string> groups;
-    std::map<std::string, std::vector<std::size_t>> by_group;
-    for (std::size_t i : differing_) {
-      if (!by_group.count(records_[i].group)) groups.push_back(records_[i].group);
-      by_group[records_[i].group].push_back(i);
+  /// The smallest edition-independent key of a set, for the cache.
+  static std::string key_of(const bugs::Set& s) {
+    std::string k;
+    for (std::size_t i = 0; i < s.size(); ++i)
+      if (s[i]) k += std::to_string(i) + ",";
+    return k;
+  }
+
+  bugs::Set set_of(const std::vector<std::size_t>& bugs_on) const {
+    bugs::Set s(bugs::all().size(), false);
+    for (std::size_t b : bugs_on) s[b] = true;
+    return s;
+  }
+
+  /// What the bugs `on` do on record `r`'s input and options.
+  bugs::Outcome run_bugs(const bugs::Set& on, std::size_t r) {
+    ++bug_runs_;
+    return bugs::run(on, records_[r].args, inputs_[records_[r].input]);
+  }
+
+  /// Whether `o` is SOLVER's run of record `r`: the same exit status (or signal, or a hang)
+  /// and the same stdout, in SOLVER's edition. On an error exit stdout counts only as
+  /// empty or not (a message is each solver's own words); a stdout cut at the cap is
+  /// compared up to the cap.
+  bool same(const Record& r, const bugs::Outcome& o) const {
+    if (r.end == runner::Run::End::timed_out) return o.hangs;
+    if (o.hangs) return false;
+    if (r.end == runner::Run::End::signaled) return o.signal == r.code;
+    if (o.signal != 0 || r.end != runner::Run::End::exited || o.status != r.code) return false;
+    const std::string out = in_edition(o.out, edition_);
+    if (r.code != 0) return out.empty() == r.out.empty();
+    if (r.out.size() >= r.cap) return out.size() >= r.cap && out.compare(0, r.cap, r.out) == 0;
+    return out == r.out;
+  }
+
+  /// Whether the bugs `on` reproduce SOLVER's run `r` (cached).
+  bool reproduces(const std::vector<std::size_t>& on, std::size_t r) {
+    std::vector<std::size_t> sorted = on;
+    std::sort(sorted.begin(), sorted.end());
+    const bugs::Set s = set_of(sorted);
+    const std::string key = key_of(s) + "/" + std::to_string(r);
+    const auto found = cache_.find(key);
+    if (found != cache_.end()) return found->second;
+    const bool yes = same(records_[r], run_bugs(s, r));
+    cache_.emplace(key, yes);
+    return yes;
+  }
+
+  // ==== The edition ===============================================================
+
+  /// puzzle's side of every run; SOLVER's edition, from the header it prints with no
+  /// solution (told when it is not compare's); then which runs differ in it.
+  void judge_edition() {
+    std::size_t reachable = 0, discovered = 0;
+    const std::string h2023 = puzzle::kNoSolutionHeader, h2020 = in_edition(h2023, 2020);
+    for (Record& r : records_) {
+      const Expected e = reference(inputs_[r.input], r.args);  // in compare's edition: kept in 2023's
+      r.rejected = e.rejected;
+      r.expected = e.out;
+      if (!e.rejected && r.expected.compare(0, h2020.size(), h2020) == 0 && edition() == 2020)
+        r.expected.replace(0, h2020.size(), h2023);
+      if (e.rejected || r.end != runner::Run::End::exited) continue;
+      reachable += r.out.compare(0, h2020.size(), h2020) == 0;
+      discovered += r.out.compare(0, h2023.size(), h2023) == 0;
     }
-    for (std::size_t round = 0; prefix_.size() < std::min(kPrefix, differing_.size()); ++round)
-      for (const std::string& g : groups)
-        if (round < by_group[g].size() && prefix_.size() < kPrefix) prefix_.push_back(by_group[g][round]);
-    const std::set<std::size_t> in_prefix(prefix_.begin(), prefix_.end());
-    for (std::size_t i : differing_)
-      if (!in_prefix.count(i)) rest_.push_back(i);
+    edition_ = edition();
+    if (reachable > 0 && discovered == 0) edition_ = 2020;
+    if (discovered > 0 && reachable == 0) edition_ = 2023;
+    if (edition_ != edition())
+      std::printf("diagnosis: your solver follows the %d edition of the spec (with no solution, \"No solution.\" "
+                  "then \"%s\"):\n  its runs are diagnosed against that edition (tools/compare --spec %d holds it to it)\n",
+                  edition_, edition_ == 2020 ? "Reachable:" : "Discovered:", edition_);
+    for (Record& r : records_) {
+      if (r.rejected) {
+        r.differs = !(r.end == runner::Run::End::exited && r.code == 1 && r.out.empty());
+        continue;
+      }
+      // puzzle's side in SOLVER's edition: the same test as for a bug's run.
+      const std::string expected = in_edition(r.expected, edition_);
+      r.differs = !same_as_expected(r, expected);
+    }
+  }
+
+  bool same_as_expected(const Record& r, const std::string& expected) const {
+    if (r.end != runner::Run::End::exited || r.code != 0) return false;
+    if (r.out.size() >= r.cap) return expected.size() >= r.cap && expected.compare(0, r.cap, r.out) == 0;
+    return r.out == expected;
+  }
+
+  // ==== The set of bugs ===========================================================
+
+  /// A sample of the agreeing runs (the same every time), which every set must keep
+  /// reproducing, and the differing runs every bug is first tried on alone.
+  void choose_sample() {
     agreeing_ = agreeing_all_;
     std::mt19937_64 random(281);
     for (std::size_t i = agreeing_.size(); i > 1; --i) std::swap(agreeing_[i - 1], agreeing_[random() % i]);
     if (agreeing_.size() > kAgreeing) agreeing_.resize(kAgreeing);
     std::sort(agreeing_.begin(), agreeing_.end());
+    screen_ = differing_;
+    for (std::size_t i = screen_.size(); i > 1; --i) std::swap(screen_[i - 1], screen_[random() % i]);
+    if (screen_.size() > kScreen) screen_.resize(kScreen);
+    std::sort(screen_.begin(), screen_.end());
+    claim_.clear();
   }
 
-  /// The time a mutant's run gets beside a run of SOLVER that took `seconds` (or timed
-  /// out): --timeout when SOLVER's timed out, so that a mutant that hangs hangs as it did;
-  /// else ten times SOLVER's time and a second more, at most --timeout. A mutant is
-  /// puzzle.cpp with one edit, as fast as it; one still running then is looping, and
-  /// tells so without costing the whole --timeout on every run.
-  double timeout_beside(bool timed_out, double seconds) const {
-    return timed_out ? settings_.timeout : std::min(settings_.timeout, 1 + 10 * seconds);
-  }
-  /// The time a mutant's run gets on a new map: a second, at most --timeout.
-  double new_map_timeout() const { return std::min(settings_.timeout, 1.0); }
-
-  /// Mutant `m` on `text` with `args`, the input written to `input_path`.
-  runner::Run run_mutant(const Mutant& m, const std::string& text, const std::string& args, std::size_t cap,
-                         double timeout, const std::string& input_path) const {
-    core::write_file(input_path, text);
-    std::vector<std::string> command{m.binary};
-    for (const std::string& w : words_of(args)) command.push_back(w);
-    return runner::run_program(command, input_path, timeout, cap, 4096, kMemory);
-  }
-  bool reproduces(std::size_t m, std::size_t r, const std::string& input_path) const {
-    const Record& rec = records_[r];
-    const double timeout = timeout_beside(rec.solver.end == runner::Run::End::timed_out, rec.seconds);
-    return outcome_of(run_mutant(mutants_[m], inputs_[rec.input], rec.args, rec.cap, timeout, input_path)) == rec.solver;
+  /// Whether the bugs `on` reproduce every agreeing run of the sample.
+  bool keeps_agreeing(const std::vector<std::size_t>& on) {
+    for (std::size_t r : agreeing_)
+      if (!reproduces(on, r)) return false;
+    return true;
   }
 
-  /// In a worker. "prefix M": "M MATCHED MISS", the prefix runs M reproduces up to the
-  /// first it does not (a record, or -1); "prefix-all M": the same over the whole prefix.
-  /// "full M BEST MATCHED MISS" (MATCHED and MISS of the prefix): the rest of the
-  /// differing runs, stopped once M can no longer reach BEST; then, if it reproduced them
-  /// all, the agreeing runs up to the first it does not reproduce: "M MATCHED COMPLETE
-  /// AGREED MISS".
-  std::string work(const std::string& task, const std::string& input_path) const {
-    std::istringstream in(task);
-    std::string what;
-    std::size_t m = 0;
-    in >> what >> m;
-    if (what == "prefix" || what == "prefix-all") {
-      std::size_t matched = 0;
-      long miss = -1;
-      for (std::size_t r : prefix_) {
-        if (reproduces(m, r, input_path)) {
-          ++matched;
-        } else {
-          if (miss < 0) miss = static_cast<long>(r);
-          if (what == "prefix") break;
-        }
-      }
-      return std::to_string(m) + " " + std::to_string(matched) + " " + std::to_string(miss);
-    }
-    std::size_t best = 0, matched = 0;
-    long miss = -1;
-    in >> best >> matched >> miss;
-    std::size_t missed = prefix_.size() - matched;
-    bool complete = true;
-    for (std::size_t r : rest_) {
-      if (missed > differing_.size() - std::min(best, differing_.size())) {
-        complete = false;  // it can neither explain SOLVER nor be the closest
-        break;
-      }
-      if (reproduces(m, r, input_path)) {
-        ++matched;
-      } else {
-        ++missed;
-        if (miss < 0) miss = static_cast<long>(r);
-      }
-    }
-    std::size_t agreed = 0;
-    if (complete && matched == differing_.size()) {
-      for (std::size_t r : agreeing_) {
-        if (!reproduces(m, r, input_path)) {
-          miss = static_cast<long>(r);
+  /// The differing runs the bugs `on` reproduce.
+  std::set<std::size_t> covered_by(const std::vector<std::size_t>& on, const std::vector<std::size_t>& runs) {
+    std::set<std::size_t> covered;
+    for (std::size_t r : runs)
+      if (reproduces(on, r)) covered.insert(r);
+    return covered;
+  }
+
+  /// Adds to the set, a bug at a time, the one whose addition explains the most differing
+  /// runs still unexplained, keeping every run the set explained and every agreeing run
+  /// of the sample. Candidates: first the bugs that alone reproduce a run of the screen;
+  /// when none is left, every bug, with the set switched on (a bug seen only beside another).
+  void grow() {
+    std::vector<std::size_t> candidates;
+    for (std::size_t b = 0; b < allowed_.size(); ++b) {
+      if (!allowed_[b]) continue;
+      for (std::size_t r : screen_)
+        if (reproduces({b}, r)) {
+          candidates.push_back(b);
           break;
         }
-        ++agreed;
-      }
     }
-    return std::to_string(m) + " " + std::to_string(matched) + " " + std::to_string(complete) + " " +
-           std::to_string(agreed) + " " + std::to_string(miss);
-  }
-
-  /// Runs `task(m)` on the workers for each m of `order` (none when it returns ""), asked
-  /// as a worker comes free so that it sees the results so far; `took(m, result)` as each
-  /// comes back.
-  static void on_workers(Workers& pool, const std::vector<std::size_t>& order,
-                         const std::function<std::string(std::size_t)>& task,
-                         const std::function<void(std::size_t, std::istringstream&)>& took) {
-    std::size_t pending = 0;
-    for (std::size_t at = 0; at < order.size() || pending > 0;) {
-      for (std::size_t k; at < order.size() && (k = pool.idle()) < pool.size(); ++at) {
-        const std::string t = task(order[at]);
-        if (t.empty()) continue;
-        pool.give(k, t);
-        ++pending;
+    std::fprintf(stderr, "compare: --diagnose: %zu known bugs reproduce a differing run alone (%s s)\n",
+                 candidates.size(), fixed(seconds(), 1).c_str());
+    std::set<std::size_t> covered;
+    std::size_t widened = SIZE_MAX;  // the set's size when every bug was last tried beside it
+    for (;;) {
+      std::vector<std::size_t> open;  // the differing runs not yet explained
+      for (std::size_t r : differing_)
+        if (!covered.count(r)) open.push_back(r);
+      if (open.empty()) break;
+      // Each candidate's new runs, the most first.
+      std::vector<std::pair<std::size_t, std::size_t>> gains;  // (new runs, bug)
+      for (std::size_t b : candidates) {
+        if (std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
+        std::vector<std::size_t> on = set_;
+        on.push_back(b);
+        const std::size_t gain = covered_by(on, open).size();
+        if (gain > 0) gains.emplace_back(gain, b);
       }
-      if (pending == 0) continue;
-      --pending;
-      std::istringstream in(pool.take().second);
-      std::size_t m = 0;
-      in >> m;
-      took(m, in);
-    }
-  }
-
-  /// 1. Every mutant on the prefix, each up to the first run it does not reproduce: most
-  ///    go there. 2. Those that reproduce the whole prefix on the rest of the differing
-  ///    runs, and those that reproduce them all on the sample of agreeing runs. 3. When
-  ///    none explains SOLVER, the closest: every mutant on the whole prefix, and in order
-  ///    of that score the kFull best on every differing run, each stopped once it cannot
-  ///    beat the best so far.
-  void evaluate(const std::string& input_path) {
-    evals_.assign(mutants_.size(), Eval{});
-    const std::size_t count = workers();
-    {
-      Workers pool(count, [this, &input_path](const std::string& task, std::size_t k) {
-        static bool installed = false;  // once in each worker process
-        const std::string path = input_path + "." + std::to_string(k);
-        if (!installed) runner::install_interrupt_handler(path);  // its own input file
-        installed = true;
-        return work(task, path);
-      });
-      std::vector<std::size_t> all(mutants_.size());
-      for (std::size_t m = 0; m < all.size(); ++m) all[m] = m;
-      std::size_t best = 0;  // the most differing runs a mutant is known to reproduce
-      auto took_prefix = [&](std::size_t m, std::istringstream& in) {
-        in >> evals_[m].prefix >> evals_[m].miss;
-        evals_[m].matched = evals_[m].prefix;
+      std::stable_sort(gains.begin(), gains.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+      bool added = false;
+      auto fits = [&](std::size_t b) {  // every run the set explained, then the agreeing sample
+        std::vector<std::size_t> on = set_;
+        on.push_back(b);
+        for (std::size_t r : covered)
+          if (!reproduces(on, r)) return false;
+        return keeps_agreeing(on);
       };
-      auto took_prefix_all = [&](std::size_t m, std::istringstream& in) {
-        took_prefix(m, in);
-        if (rest_.empty()) {  // the prefix was every differing run
-          evals_[m].complete = true;
-          best = std::max(best, evals_[m].matched);
+      for (std::size_t i = 0; i < gains.size() && !added; ++i) {
+        const auto [gain, b] = gains[i];
+        if (!fits(b)) continue;
+        std::vector<std::size_t> on = set_;
+        on.push_back(b);
+        const std::set<std::size_t> gained = covered_by(on, open);
+        std::vector<std::size_t> ties;  // others that explain the very same runs
+        for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j) {
+          std::vector<std::size_t> other = set_;
+          other.push_back(gains[j].second);
+          if (covered_by(other, open) == gained && fits(gains[j].second)) ties.push_back(gains[j].second);
         }
-      };
-      auto full = [&](std::size_t m) {
-        const Eval& e = evals_[m];
-        return "full " + std::to_string(m) + " " + std::to_string(best) + " " + std::to_string(e.prefix) + " " +
-               std::to_string(e.miss);
-      };
-      auto took_full = [&](std::size_t m, std::istringstream& in) {
-        Eval& e = evals_[m];
-        int complete = 0;
-        in >> e.matched >> complete >> e.agreed >> e.miss;
-        e.complete = complete != 0;
-        if (e.complete) best = std::max(best, e.matched);
-      };
-      auto whole = [&](std::size_t m) { return evals_[m].prefix == prefix_.size(); };
-      // 1. The prefix.
-      on_workers(pool, all, [](std::size_t m) { return "prefix " + std::to_string(m); }, took_prefix);
-      const auto candidates = static_cast<std::size_t>(std::count_if(all.begin(), all.end(), whole));
-      std::fprintf(stderr, "compare: --diagnose: %zu of %zu mutants reproduce the first %zu differing runs (%s s)\n",
-                   candidates, mutants_.size(), prefix_.size(), fixed(seconds(), 1).c_str());
-      // 2. Those on every differing run, and the agreeing runs.
-      on_workers(pool, all, [&](std::size_t m) { return whole(m) ? full(m) : std::string(); }, took_full);
-      bool explained = false;
-      for (std::size_t m : all) explained = explained || explains(m);
-      if (!explained) {
-        // 3. The closest.
-        on_workers(pool, all, [&](std::size_t m) { return whole(m) ? std::string() : "prefix-all " + std::to_string(m); },
-                   took_prefix_all);
-        std::vector<std::size_t> order;
-        for (std::size_t m : all)
-          if (!whole(m)) order.push_back(m);
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return evals_[a].prefix > evals_[b].prefix; });
-        if (order.size() > kFull) order.resize(kFull);
-        if (!rest_.empty())
-          on_workers(pool, order, [&](std::size_t m) {
-            // Its misses on the prefix already leave it short of the best: it cannot be the closest.
-            return prefix_.size() - evals_[m].prefix > differing_.size() - std::min(best, differing_.size()) ? std::string()
-                                                                                                          : full(m);
-          }, took_full);
+        const std::size_t chosen = ties.empty() ? b : tell_apart(b, ties);
+        set_.push_back(chosen);
+        for (std::size_t r : gained) covered.insert(r);
+        std::fprintf(stderr, "compare: --diagnose: + %s: %zu more runs explained, %zu of %zu (%s s)\n",
+                     bugs::all()[chosen].name, gain, covered.size(), differing_.size(), fixed(seconds(), 1).c_str());
+        added = true;
       }
+      if (added) continue;
+      if (widened == set_.size()) break;
+      widened = set_.size();  // every bug beside the set, on the runs still open
+      candidates.clear();
+      std::vector<std::size_t> sample = open;
+      if (sample.size() > kScreen) sample.resize(kScreen);
+      for (std::size_t b = 0; b < allowed_.size(); ++b) {
+        if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
+        std::vector<std::size_t> on = set_;
+        on.push_back(b);
+        for (std::size_t r : sample)
+          if (reproduces(on, r)) {
+            candidates.push_back(b);
+            break;
+          }
+      }
+      if (candidates.empty()) break;
     }
-    for (std::size_t k = 0; k < count; ++k) unlink((input_path + "." + std::to_string(k)).c_str());
   }
 
-  /// A run on which two mutants differ: found among the comparison's runs that were not
-  /// shown, or on a new map.
-  struct Apart {
-    std::string text, args, label;
-    const Mode* mode = nullptr;  ///< the mode of a map (nullptr: a bad input, not shrunk)
-    std::size_t other = 0;       ///< the mutant that differs from the first
-  };
-
-  /// Looks for a run on which mutant `a` and another of `others` differ: the comparison's
-  /// runs that were not shown (until `half_time`), then new maps like the comparison's in
-  /// every input form, until `deadline`. Each call goes on where the last one stopped:
-  /// what came before told none of the mutants apart, so none of `others` either.
-  bool find_apart(std::size_t a, const std::vector<std::size_t>& others, double half_time, double deadline,
-                  Apart& found) {
-    const std::string& path = input_path_;
-    auto differ = [&](const std::string& text, const std::string& args, std::size_t cap) {
-      const Outcome first = outcome_of(run_mutant(mutants_[a], text, args, cap, new_map_timeout(), path));
-      for (std::size_t b : others)
-        if (outcome_of(run_mutant(mutants_[b], text, args, cap, new_map_timeout(), path)) != first) {
-          found.other = b;
-          return true;
-        }
-      return false;
-    };
-    const std::set<std::size_t> shown(agreeing_.begin(), agreeing_.end());
-    for (; apart_record_ < agreeing_all_.size() && seconds() < half_time; ++apart_record_) {
-      const std::size_t r = agreeing_all_[apart_record_];
-      if (shown.count(r)) continue;
-      ++apart_runs_;
-      const Record& rec = records_[r];
-      if (differ(inputs_[rec.input], rec.args, rec.cap)) {
-        ++apart_record_;
-        found.text = inputs_[rec.input];
-        found.args = rec.args;
-        found.label = rec.label;
-        found.mode = nullptr;
-        for (const Mode& mode : modes())
-          if (mode.name == rec.group && valid_[rec.input]) found.mode = &mode;
-        return true;
-      }
-    }
+  /// Bugs `b` and `ties` explain the very same runs beside the set: new maps like the
+  /// comparison's are made until one on which two of them differ (the set switched on
+  /// with each); SOLVER runs on it, and those that do not do as it did there go. The one
+  /// left is returned; those no map told apart within kApartSeconds are noted beside it.
+  std::size_t tell_apart(std::size_t b, std::vector<std::size_t> ties) {
+    std::vector<std::size_t> left{b};
+    left.insert(left.end(), ties.begin(), ties.end());
+    const double deadline = seconds() + kApartSeconds;
     Generated g = settings_.generated;
     g.seed = g.seed * 1000003 + 7;  // other maps than the comparison's
     const std::string mapgen = mapgen_path();
-    for (; seconds() < deadline; ++apart_maps_) {
-      const std::string text = input_form(generated_map(g, apart_maps_, mapgen).text, apart_maps_ % kForms);
+    std::size_t tried = 0;
+    for (; left.size() > 1 && seconds() < deadline && tried < kApartMaps; ++tried) {
+      const std::string text = generated_map(g, apart_map_++, mapgen).text;
       for (const Mode& mode : modes()) {
-        const std::string& args = mode.spellings[0];
-        const Expected e = reference(text, words_of(args));
-        if (e.rejected) break;  // not a valid map in this form
-        if (differ(text, args, e.out.size() * 2 + 65536)) {
-          found.text = text;
-          found.args = args;
-          found.label = "a new map (" + size_of(text) + ")";
-          found.mode = &mode;
-          ++apart_maps_;
-          return true;
+        const std::vector<std::string> args = words_of(mode.spellings[0]);
+        std::vector<bugs::Outcome> outs;
+        for (std::size_t c : left) {
+          std::vector<std::size_t> on = set_;
+          on.push_back(c);
+          std::sort(on.begin(), on.end());
+          ++bug_runs_;
+          outs.push_back(bugs::run(set_of(on), args, text));
         }
+        bool differ = false;
+        for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
+        if (!differ) continue;
+        const Record rec = solver_run(text, args);
+        std::vector<std::size_t> kept;
+        for (std::size_t k = 0; k < left.size(); ++k)
+          if (same(rec, outs[k])) kept.push_back(left[k]);
+        if (kept.empty()) continue;  // SOLVER does as none of them: another bug shows here
+        std::string gone;
+        for (std::size_t c : left)
+          if (std::find(kept.begin(), kept.end(), c) == kept.end())
+            gone += (gone.empty() ? "" : ", ") + std::string(bugs::all()[c].name);
+        const std::string where = write_test(text, mode, mode.spellings[0], "your solver does as " +
+                                             std::string(bugs::all()[kept[0]].name) + " here, not as " + gone);
+        std::fprintf(stderr, "compare: --diagnose: %s tells %s apart: %zu left\n", where.c_str(), gone.c_str(),
+                     kept.size());
+        for (std::size_t c : kept) notes_[c].push_back("told apart from " + gone + " by " + where);
+        left = kept;
+        break;
       }
     }
-    return false;
+    if (left.size() > 1) {
+      std::string others;
+      for (std::size_t i = 1; i < left.size(); ++i)
+        others += (i > 1 ? ", " : "") + std::string(bugs::all()[left[i]].name);
+      notes_[left[0]].push_back("or " + others + ": the same on every run shown and on " + std::to_string(tried) +
+                                " new maps in 4 modes");
+    }
+    return left[0];
   }
 
-  /// Several mutants reproduce every run shown: find a map on which two of them differ,
-  /// shrink it, write it as a test file and run SOLVER on it; those whose output differs
-  /// from SOLVER's go. Until one is left, or no map tells the rest apart in time.
-  void tell_apart(std::vector<std::size_t>& explaining, const Solver& solver) {
-    input_path_ = solver.input_path;
-    const double half_time = seconds() + kApartSeconds / 2, deadline = seconds() + kApartSeconds;
-    while (explaining.size() > 1) {
-      const std::size_t a = explaining[0];
-      const std::vector<std::size_t> others(explaining.begin() + 1, explaining.end());
-      std::fprintf(stderr, "compare: --diagnose: looking for a map on which %s and %zu other%s differ\n",
-                   mutants_[a].name.c_str(), others.size(), others.size() == 1 ? "" : "s");
-      Apart found;
-      if (!find_apart(a, others, half_time, deadline, found)) break;
-      const std::size_t b = found.other;
-      std::string text = found.text, where = found.label + " with " + (found.args.empty() ? "(no options)" : found.args);
-      const Expected e = reference(text, words_of(found.args));
-      const std::size_t cap = e.out.size() * 2 + 65536;
-      if (found.mode) {  // a map: shrunk while the two still differ the same way, then written
-        auto judge = [&](const std::string& t) {
-          const std::size_t c = reference(t, words_of(found.args)).out.size() * 2 + 65536;
-          return versus(run_mutant(mutants_[a], t, found.args, c, new_map_timeout(), input_path_),
-                        run_mutant(mutants_[b], t, found.args, c, new_map_timeout(), input_path_), new_map_timeout());
-        };
-        const std::vector<std::string> comments = {"compare --diagnose: " + mutants_[a].name + " and " +
-                                                   mutants_[b].name + " differ on this map with " + found.args};
-        // Shrunk as a map with one comment line, when the two differ on it so; else (the
-        // difference is in the form of the input, its comment lines) kept as found.
-        const Grid original = grid_of(puzzle::parse_puzzle(text));
-        Probe probe(judge, judge(text), kShrinkSeconds, comments);
-        Grid small = original;
-        if (probe.still_differs(original)) {
-          small = shrink(original, probe);
-          text = small.text(comments);
-        }
-        core::make_dirs(settings_.out_dir);
-        const std::string path = settings_.out_dir + "/test-" + std::to_string(free_test_number(settings_.out_dir)) +
-                                 "-" + std::string{found.mode->container, found.mode->output} + ".txt";
-        core::write_file(path, text);
-        where = path + " (" + std::to_string(small.height()) + "x" + std::to_string(small.width()) + ", " +
-                found.args + ")";
+  /// Drops the bugs the set does not need (the others explain the same runs without it)
+  /// and those seen by chance: a bug that changes the output of more differing runs the
+  /// set leaves unexplained than it explains. Then each explained run gets the smallest
+  /// subset of the set that reproduces it.
+  void prune() {
+    auto covered_all = [&](const std::vector<std::size_t>& on) { return covered_by(on, differing_); };
+    std::set<std::size_t> covered = covered_all(set_);
+    for (std::size_t i = set_.size(); i-- > 0;) {
+      std::vector<std::size_t> without = set_;
+      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      if (!without.empty() && covered_all(without).size() >= covered.size() && keeps_agreeing(without)) {
+        std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name);
+        set_ = without;
       }
-      Ran yours;
-      solver.verdict_on(text, words_of(found.args), &yours);
-      std::vector<std::size_t> kept;
-      std::vector<std::pair<std::size_t, Verdict>> gone;  // and how each differs from SOLVER there
-      for (std::size_t m : explaining) {
-        const double timeout = timeout_beside(yours.run.end == runner::Run::End::timed_out, yours.run.seconds);
-        const Verdict v = versus(yours.run, run_mutant(mutants_[m], text, found.args, cap, timeout, input_path_), timeout);
-        if (v.kind == Kind::same) {
-          kept.push_back(m);
+    }
+    attribute();
+    for (std::size_t i = set_.size(); i-- > 0;) {
+      const std::size_t b = set_[i];
+      std::vector<std::size_t> without = set_;
+      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      std::size_t explains = 0, chance = 0;
+      for (std::size_t r : differing_) {
+        if (!claim_[r].empty()) {
+          explains += std::find(claim_[r].begin(), claim_[r].end(), b) != claim_[r].end();
         } else {
-          dropped_[m] = "not " + where + ": yours " + v.puzzle_side + "; " + mutants_[m].name + " " + v.yours_side;
-          gone.emplace_back(m, v);
+          chance += !alike(run_bugs(set_of(set_), r), run_bugs(set_of(without), r));
         }
       }
-      for (std::size_t m : kept)
-        for (const auto& [d, v] : gone)
-          notes_[m].push_back("told apart from " + mutants_[d].name + " by " + where + ": yours and " + mutants_[m].name +
-                              " " + v.puzzle_side + "; " + mutants_[d].name + " " + v.yours_side);
-      std::fprintf(stderr, "compare: --diagnose: %s tells %s and %s apart: %zu left (%s s)\n", where.c_str(),
-                   mutants_[a].name.c_str(), mutants_[b].name.c_str(), kept.size(), fixed(seconds(), 1).c_str());
-      explaining = kept;
+      if (chance > explains) {
+        std::fprintf(stderr, "compare: --diagnose: - %s: it explains %zu runs, but changes %zu runs it does not "
+                             "explain\n", bugs::all()[b].name, explains, chance);
+        partly_.push_back({b, "it reproduces " + std::to_string(explains) + " of these runs, but changes the output of " +
+                                  std::to_string(chance) + " others it does not reproduce"});
+        set_ = without;
+        attribute();
+      }
     }
-    if (explaining.size() > 1)
-      for (std::size_t i = 1; i < explaining.size(); ++i)
-        notes_[explaining[i]].push_back(
-            "behaves as " + mutants_[explaining[0]].name + " on every run tried: the " +
-            std::to_string(differing_.size() + agreeing_.size()) + " runs shown, " + std::to_string(apart_runs_) +
-            " other runs of the comparison and " + std::to_string(apart_maps_) +
-            " new maps in 4 modes; no map told them apart");
   }
 
-  /// No mutant explains SOLVER: the closest (the most differing runs reproduced, then the
-  /// most agreeing runs, then the first listed), where it parts from SOLVER, and the line.
-  void print_closest(const Solver& solver) {
-    std::size_t best = mutants_.size();
-    for (std::size_t m = 0; m < mutants_.size(); ++m) {
-      const Eval& e = evals_[m];
-      if (!e.complete) continue;
-      if (best == mutants_.size() || e.matched > evals_[best].matched ||
-          (e.matched == evals_[best].matched && e.agreed > evals_[best].agreed))
-        best = m;
+  /// Each bug of the set is tried on new maps like the comparison's but without comment
+  /// lines (a form the comparison's maps never take), in a mode where the bug shows (the
+  /// set with it and without it differ there): SOLVER runs there. A run where SOLVER does
+  /// as the set with the bug confirms it; one where it does as the set without it refutes
+  /// it (another bug of SOLVER's may undo it on a map, now and then). A bug refuted more
+  /// often than confirmed is dropped: what it matched was another bug.
+  void confirm() {
+    Generated g = settings_.generated;
+    g.seed = g.seed * 1000003 + 11;
+    const std::string mapgen = mapgen_path();
+    for (std::size_t i = set_.size(); i-- > 0;) {
+      const std::size_t b = set_[i];
+      std::vector<std::size_t> without = set_;
+      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      std::sort(without.begin(), without.end());
+      std::vector<std::size_t> with = set_;
+      std::sort(with.begin(), with.end());
+      std::size_t shown = 0, confirmed = 0, refuted = 0, maps = 0;
+      std::string where;  // the first map that refutes it
+      const double deadline = seconds() + kConfirmSeconds;
+      for (; maps < kConfirmMaps && shown < kConfirmRuns && seconds() < deadline; ++maps) {
+        const std::string text = without_comments(generated_map(g, confirm_map_++, mapgen).text);
+        for (const Mode& mode : modes()) {
+          const std::vector<std::string> args = words_of(mode.spellings[0]);
+          bug_runs_ += 2;
+          const bugs::Outcome on = bugs::run(set_of(with), args, text), off = bugs::run(set_of(without), args, text);
+          if (alike(on, off)) continue;
+          const Record rec = solver_run(text, args);
+          ++shown;
+          if (same(rec, on)) {
+            ++confirmed;
+          } else if (same(rec, off)) {
+            if (++refuted == 1)
+              where = write_test(text, mode, mode.spellings[0], "your solver does not do as the known bug " +
+                                                                    std::string(bugs::all()[b].name) + " here");
+          }
+          break;  // one run a map
+        }
+      }
+      const std::string tally = std::to_string(confirmed) + " of " + std::to_string(shown) +
+                                " new maps without comment lines that show it";
+      if (refuted > confirmed) {
+        std::fprintf(stderr, "compare: --diagnose: - %s: refuted on %zu, confirmed on %s\n", bugs::all()[b].name,
+                     refuted, tally.c_str());
+        partly_.push_back({b, "it reproduces runs of the comparison, but on " + std::to_string(refuted) + " of " +
+                                  std::to_string(shown) + " new maps that show it your solver does as if it had not " +
+                                  "this bug, as on " + where});
+        set_.erase(set_.begin() + static_cast<std::ptrdiff_t>(i));
+        attribute();
+        continue;
+      }
+      std::fprintf(stderr, "compare: --diagnose: %s confirmed on %s (%zu made, %s s)\n", bugs::all()[b].name,
+                   tally.c_str(), maps, fixed(seconds(), 1).c_str());
+      if (shown == 0) {
+        notes_[b].insert(notes_[b].begin(), "not confirmed: none of " + std::to_string(maps) +
+                                                " new maps without comment lines shows it");
+        continue;
+      }
+      notes_[b].insert(notes_[b].begin(), "confirmed on " + tally +
+                                              (refuted == 0 ? "" : " (on " + std::to_string(refuted) +
+                                                                       " your solver does as without it: " + where + ")"));
     }
-    const std::size_t n = differing_.size();
-    if (best == mutants_.size() || evals_[best].matched == 0) {
-      std::printf("diagnosis: no known bug reproduces every difference; closest: none (0 of %zu differing runs)\n", n);
-      return;
+  }
+
+  /// `text` without its comment lines.
+  static std::string without_comments(const std::string& text) {
+    std::string out;
+    std::size_t line = 0;
+    for (std::size_t start = 0; start < text.size(); ++line) {
+      std::size_t end = text.find('\n', start);
+      end = end == std::string::npos ? text.size() : end + 1;
+      if (line == 0 || text.compare(start, 2, "//") != 0) out += text.substr(start, end - start);
+      start = end;
     }
-    const Mutant& m = mutants_[best];
-    const Eval& e = evals_[best];
-    std::printf("closest known bug: %s: %s\n", m.name.c_str(), m.desc.c_str());
-    std::printf("  spec: %s\n", quoted(m.spec).c_str());
-    if (dropped_.count(best)) {
-      std::printf("  reproduces all %zu differing runs and %zu agreeing runs, but %s\n", n, e.agreed,
-                  dropped_[best].c_str());
-    } else if (e.miss >= 0) {  // the first run it does not reproduce, run again to show how
-      const Record& rec = records_[static_cast<std::size_t>(e.miss)];
-      Ran yours;
-      solver.verdict_on(inputs_[rec.input], words_of(rec.args), &yours);
-      const double timeout = timeout_beside(yours.run.end == runner::Run::End::timed_out, yours.run.seconds);
-      const runner::Run mine = run_mutant(m, inputs_[rec.input], rec.args, rec.cap, timeout, solver.input_path);
-      const Verdict v = versus(yours.run, mine, timeout);
-      const std::string how = v.kind == Kind::same ? "(the two agree when run again)"
-                                                   : "yours " + v.puzzle_side + "; " + m.name + " " + v.yours_side;
-      if (rec.differs)
-        std::printf("  reproduces %zu of %zu differing runs; not %s: %s\n", e.matched, n, rec.label.c_str(), how.c_str());
-      else
-        std::printf("  reproduces all %zu differing runs, but not the agreeing run %s: %s\n", n, rec.label.c_str(),
-                    how.c_str());
+    return out;
+  }
+
+  /// claim_[r]: the smallest subset of the set that reproduces differing run r (the one
+  /// first in the set's order among those of that size), or none. Only when the whole
+  /// set reproduces r too: the bugs are switched on together in SOLVER.
+  void attribute() {
+    claim_.clear();
+    std::vector<std::vector<std::size_t>> subsets;
+    const std::size_t n = std::min<std::size_t>(set_.size(), 12);
+    for (std::size_t mask = 1; mask < (std::size_t{1} << n); ++mask) {
+      std::vector<std::size_t> s;
+      for (std::size_t i = 0; i < n; ++i)
+        if (mask & (std::size_t{1} << i)) s.push_back(set_[i]);
+      subsets.push_back(s);
     }
-    std::printf("diagnosis: no known bug reproduces every difference; closest: %s (%zu of %zu differing runs)\n",
-                m.name.c_str(), e.matched, n);
+    std::stable_sort(subsets.begin(), subsets.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+    for (std::size_t r : differing_) {
+      if (set_.empty() || !reproduces(set_, r)) continue;
+      for (const std::vector<std::size_t>& s : subsets)
+        if (reproduces(s, r)) {
+          claim_[r] = s;
+          break;
+        }
+      if (claim_[r].empty()) claim_[r] = set_;
+    }
+  }
+
+  // ==== The report ================================================================
+
+  /// "map", "list" or "no solution": the kind of puzzle's output on a run on a map.
+  std::string kind_of(const Record& r) const {
+    if (r.expected.rfind("No solution.", 0) == 0) return "no solution";
+    for (const Mode& mode : modes())
+      if (mode.name == r.group) return mode.output == 'l' ? "list" : "map";
+    for (const std::string& w : r.args)  // a map of --from: its mode is its group too
+      if (w == "list" || w.find("=list") != std::string::npos || w == "-olist") return "list";
+    return "map";
+  }
+
+  /// The number of cells of run `r`'s map and its colors, to find the smallest.
+  std::pair<std::uint64_t, std::uint64_t> size_of_run(std::size_t r) const {
+    try {
+      const puzzle::Puzzle p = puzzle::parse_puzzle(inputs_[records_[r].input]);
+      return {std::uint64_t{p.height} * p.width, p.colors};
+    } catch (const puzzle::Error&) {
+      return {~std::uint64_t{0}, 0};
+    }
+  }
+
+  std::size_t smallest(const std::vector<std::size_t>& runs) const {
+    return *std::min_element(runs.begin(), runs.end(),
+                             [&](std::size_t a, std::size_t b) { return size_of_run(a) < size_of_run(b); });
+  }
+
+  /// Writes run `r`'s map as a test file in --out, with a comment saying why: its path
+  /// and the options as spelled.
+  std::string write_test(std::size_t r, const std::string& why) const {
+    const Record& rec = records_[r];
+    const Mode* mode = &modes()[1];  // QM: a map of --from with other options
+    for (const Mode& m : modes())
+      if (m.name == rec.group) mode = &m;
+    return write_test(inputs_[rec.input], *mode, rec.spelled, why);
+  }
+  std::string write_test(std::string text, const Mode& mode, const std::string& spelled, const std::string& why) const {
+    const std::size_t newline = text.find('\n');
+    if (newline != std::string::npos) text.insert(newline + 1, "// compare --diagnose: " + why + "\n");
+    core::make_dirs(settings_.out_dir);
+    const std::string path = settings_.out_dir + "/test-" + std::to_string(free_test_number(settings_.out_dir)) + "-" +
+                             std::string{mode.container, mode.output} + ".txt";
+    core::write_file(path, text);
+    return path + " " + (spelled.empty() ? "(no options)" : spelled);
+  }
+
+  /// "(map 12, list 9, no solution 0)" for `runs`.
+  std::string by_kind(const std::vector<std::size_t>& runs) const {
+    std::map<std::string, std::size_t> count;
+    for (std::size_t r : runs) ++count[kind_of(records_[r])];
+    return "map " + std::to_string(count["map"]) + ", list " + std::to_string(count["list"]) + ", no solution " +
+           std::to_string(count["no solution"]);
+  }
+
+  static std::string quoted(const char* spec) {
+    return spec == nullptr || *spec == '\0' ? "(none given)" : "\"" + std::string(spec) + "\"";
+  }
+
+  /// One block per bug of the set, most runs first.
+  void print_bugs() {
+    std::vector<std::pair<std::vector<std::size_t>, std::size_t>> blocks;  // (its runs, bug)
+    for (std::size_t b : set_) {
+      std::vector<std::size_t> runs;
+      for (std::size_t r : differing_)
+        if (std::find(claim_[r].begin(), claim_[r].end(), b) != claim_[r].end()) runs.push_back(r);
+      if (!runs.empty()) blocks.emplace_back(runs, b);
+    }
+    std::stable_sort(blocks.begin(), blocks.end(),
+                     [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+    for (const auto& [runs, b] : blocks) {
+      const bugs::Bug& bug = bugs::all()[b];
+      std::vector<std::size_t> alone;  // the runs it explains by itself: its smallest map shows it alone
+      for (std::size_t r : runs)
+        if (claim_[r].size() == 1) alone.push_back(r);
+      const std::size_t r = smallest(alone.empty() ? runs : alone);
+      std::printf("diagnosis: %s: %s\n", bug.name, bug.desc);
+      std::printf("  spec: %s\n", quoted(bug.spec).c_str());
+      std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
+                  by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
+                                                           std::string(bug.name) + " does").c_str());
+      for (const std::string& note : notes_[b]) std::printf("  %s\n", note.c_str());
+    }
+  }
+
+  /// The differing runs on maps that no bug explains, by kind, with the smallest map of
+  /// each and how SOLVER differs from puzzle there.
+  void print_unexplained() {
+    std::map<std::string, std::vector<std::size_t>> by;
+    for (std::size_t r : differing_)
+      if (claim_[r].empty()) by[kind_of(records_[r])].push_back(r);
+    for (const char* kind : {"map", "list", "no solution"}) {
+      const std::vector<std::size_t>& runs = by[kind];
+      if (runs.empty()) continue;
+      const std::size_t r = smallest(runs);
+      const Record& rec = records_[r];
+      std::printf("diagnosis: no known bug explains %zu differing runs with %s output, smallest: %s\n", runs.size(), kind,
+                  write_test(r, "no known bug explains how your solver differs from puzzle here").c_str());
+      runner::Run run;
+      run.end = rec.end;
+      run.code = rec.code;
+      run.out = rec.out;
+      const Verdict v = judge({false, in_edition(rec.expected, edition_)}, run, settings_.timeout);
+      std::printf("  puzzle: %s\n  yours:  %s\n", v.puzzle_side.c_str(), v.yours_side.c_str());
+    }
+    for (const Partly& p : partly_)
+      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name,
+                  p.why.c_str());
+  }
+
+  /// How SOLVER ended on a bad input it did not reject as puzzle does.
+  static std::string ending_on_bad(const Record& r) {
+    switch (r.end) {
+      case runner::Run::End::timed_out: return "hung";
+      case runner::Run::End::signaled: return "crashed (signal " + std::to_string(r.code) + ")";
+      case runner::Run::End::not_started: return "did not start";
+      case runner::Run::End::exited: break;
+    }
+    if (r.code == 0) return "accepted it";
+    if (r.code == 1) return "printed to stdout";
+    return "exit " + std::to_string(r.code);
+  }
+
+  /// The differing bad inputs, by the catalogue's label and how SOLVER ended, each named
+  /// by its case (or its file) and, when SOLVER exited, the known bug that does the same,
+  /// if one does (alone, and keeping every agreeing run on maps of the sample).
+  void print_bad(const std::vector<std::size_t>& bad) {
+    if (bad.empty()) return;
+    std::map<std::pair<int, std::string>, std::vector<std::string>> groups;  // (label rank, ending) -> cases
+    std::size_t count[3] = {};  // listed by the spec, beyond its list, maps of --from
+    std::map<std::size_t, bool> fits;  // a bug: keeps the agreeing runs
+    for (std::size_t r : bad) {
+      const Record& rec = records_[r];
+      const int label = rec.bad == nullptr ? 2 : rec.bad->listed ? 0 : 1;
+      ++count[label];
+      std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
+      for (std::size_t b = 0; b < allowed_.size() && rec.end == runner::Run::End::exited; ++b) {
+        if (!allowed_[b] || !reproduces({b}, r)) continue;  // a crash or a hang is no evidence of which bug
+        if (!fits.count(b)) fits[b] = keeps_agreeing({b});
+        if (!fits[b]) continue;
+        name += " (as " + std::string(bugs::all()[b].name) + ")";
+        break;
+      }
+      groups[{label, ending_on_bad(rec)}].push_back(name);
+    }
+    const std::string labels[3] = {catalogue::label(true), catalogue::label(false),
+                                   "maps of --from that puzzle rejects"};
+    std::string counts;
+    for (int k = 0; k < 3; ++k)
+      if (count[k] > 0 || k < 2) counts += (counts.empty() ? "" : ", ") + std::to_string(count[k]) + " " + labels[k];
+    std::printf("diagnosis: %zu bad %s differ%s, apart from the maps: %s\n", bad.size(),
+                bad.size() == 1 ? "input" : "inputs", bad.size() == 1 ? "s" : "", counts.c_str());
+    for (const auto& [key, names] : groups) {
+      std::string line;
+      for (const std::string& n : names) line += (line.empty() ? "" : ", ") + n;
+      std::printf("  %s, %s (%zu): %s\n", labels[key.first].c_str(), key.second.c_str(), names.size(), line.c_str());
+    }
   }
 
   Settings settings_;
+  std::vector<bool> allowed_;     ///< the bugs --bugs lets it try
   std::vector<std::string> inputs_;
-  std::vector<bool> valid_;
   std::vector<Record> records_;
-  std::vector<std::size_t> differing_, agreeing_all_, prefix_, rest_, agreeing_;
-  std::vector<Mutant> mutants_;
-  std::vector<Eval> evals_;
-  std::map<std::size_t, std::vector<std::string>> notes_;  ///< more lines of an explaining mutant
-  std::map<std::size_t, std::string> dropped_;  ///< explaining mutants that a map told apart: where they failed
-  std::string input_path_;                      ///< the input file of the parent's own runs
-  std::size_t apart_record_ = 0;  ///< find_apart: the next of the comparison's agreeing runs to try
-  std::size_t apart_runs_ = 0;    ///< of them, those tried (the rest were shown)
-  std::size_t apart_maps_ = 0;    ///< the new maps tried, and the number of the next
+  int edition_ = 2023;            ///< SOLVER's edition
+  std::vector<std::size_t> differing_, agreeing_all_, agreeing_, screen_;
+  std::vector<std::size_t> set_;  ///< the bugs named, in the order they were added
+  /// A bug dropped as chance: (bug, the runs it explained, the runs it changed unexplained).
+  struct Partly {
+    std::size_t bug;
+    std::string why;
+  };
+  std::vector<Partly> partly_;
+  std::map<std::size_t, std::vector<std::size_t>> claim_;  ///< a differing run: the bugs that explain it
+  std::map<std::string, bool> cache_;
+  std::map<std::size_t, std::vector<std::string>> notes_;  ///< lines under a bug's block
+  const Solver* solver_ = nullptr;  ///< runs SOLVER on a map that tells two bugs apart
+  std::size_t apart_map_ = 0;       ///< the next new map to tell bugs apart
+  std::size_t confirm_map_ = 0;     ///< the next new map to confirm a bug
+  std::size_t bug_runs_ = 0;
   runner::Clock::time_point start_;
 };
 

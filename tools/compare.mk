@@ -5,8 +5,8 @@
 # of every run is the solver's own code. It makes its maps with tools/mapgen.
 #   make compare SOLVER=../p1/puzzle                      200 maps up to 10x10, about 2-5 s
 #   make compare SOLVER=../p1/puzzle OPTIONS='--maps 1000 --seed 7'
-#   make diagnose SOLVER=../p1/puzzle                     the same, then the known bug (a
-#                                                         mutant of tools/mutants/) that explains it
+#   make diagnose SOLVER=../p1/puzzle                     the same, then the known bugs
+#                                                         (tools/bugs.h, compiled in) that explain it
 # tools/compare --help lists the options. Exit status: make's own, 0 when compare exits
 # 0, else 2 after make's line "make: *** [tools/compare.mk:LINE: compare] Error N", N
 # being compare's status (1: runs differ; 2: bad usage). The test files go to
@@ -14,7 +14,7 @@
 
 TOOLS += tools/compare
 
-tools/compare: tools/compare.cpp tools/compare-*.h tools/core.h tools/runner.h tools/catalogue.h $(BUILD)/tools/catalogue-data.h puzzle.cpp
+tools/compare: tools/compare.cpp tools/compare-*.h tools/bugs.h tools/core.h tools/runner.h tools/catalogue.h $(BUILD)/tools/catalogue-data.h puzzle.cpp
 	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. -I$(BUILD)/tools $< -o $@
 
 compare: tools/compare tools/mapgen
@@ -29,6 +29,6 @@ diagnose: tools/compare tools/mapgen
 
 EXTRA_HELP   += compare diagnose
 HELP_compare  = SOLVER=PATH: holds a solver to puzzle byte for byte, shrinks a difference
-HELP_diagnose = SOLVER=PATH: compare, then names the known bug that explains the differences
+HELP_diagnose = SOLVER=PATH: compare, then names the known bugs that explain the differences
 
 .PHONY: compare diagnose
