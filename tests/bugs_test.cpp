@@ -260,15 +260,25 @@ TEST(BugsTest, TheTableIsSound) {
     EXPECT_TRUE(b.equivalent == nullptr || std::string(b.equivalent).size() > 10) << b.name;
   }
   EXPECT_EQ(bugs::find("no-such-bug"), -1);
-  // The names are those of the mutants students know (tools/mutants/mutants.txt), less
-  // the one that only the two-pass solver had.
-  std::ifstream list("tools/mutants/mutants.txt");
-  if (!list) GTEST_SKIP() << "tools/mutants/mutants.txt is gone: nothing to compare the names with";
-  std::set<std::string> mutants;
-  for (std::string line; std::getline(list, line);)
-    if (line.rfind("=== ", 0) == 0) mutants.insert(line.substr(4));
-  mutants.erase("reach-layers-reversed");
-  EXPECT_EQ(names, mutants);
+  // Each name is lowercase words joined by '-' (a student types it: --bug NAME), and
+  // tools/bugs --list prints every bug, one a line, in the table's order, with its kind.
+  for (const bugs::Bug& b : table) {
+    const std::string name = b.name;
+    bool words = !name.empty() && name.front() != '-' && name.back() != '-' && name.find("--") == std::string::npos;
+    for (const char c : name) words = words && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-');
+    EXPECT_TRUE(words) << "'" << name << "': lowercase letters and digits, words joined by '-'";
+  }
+  const Result list = run("tools/bugs --list");
+  ASSERT_EQ(list.status, 0) << "make tools/bugs: " << list.err;
+  std::istringstream lines(list.out);
+  std::size_t i = 0;
+  for (std::string line; std::getline(lines, line); ++i) {
+    ASSERT_LT(i, table.size()) << "tools/bugs --list prints more than the table: " << line;
+    EXPECT_EQ(line.rfind(std::string(table[i].name) + "\t" + table[i].part + "\t" +
+                             (table[i].equivalent ? "equivalent" : "counted") + "\t", 0), 0u)
+        << "line " << i + 1 << " of tools/bugs --list: " << line;
+  }
+  EXPECT_EQ(i, table.size()) << "tools/bugs --list prints fewer lines than the table";
 }
 
 }  // namespace

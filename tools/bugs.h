@@ -13,7 +13,7 @@
 // exit of the student's solver is reported in the Outcome. tools/bugs (tools/bugs.cpp)
 // is its command line; tools/compare --diagnose compiles it in. Adding a bug: a line in
 // Id, an entry at the same place in all(), and the switch where the student's code
-// would go wrong (tools/mutants/README.md).
+// would go wrong (tools/testfiles/README.md).
 // C++17 standard library and <getopt.h> only.
 #ifndef PUZZLE_TOOLS_BUGS_H
 #define PUZZLE_TOOLS_BUGS_H
