@@ -3,8 +3,8 @@
 # Tests of tools/compare, run by tests/run-all from the repository root:
 # with puzzle itself as SOLVER nothing differs; broken solvers (small wrapper scripts
 # around puzzle: a map mark changed, an extra blank line, a crash on one-column maps, a
-# hang, one spelling of the options rejected; with FULL=1 also mutants of puzzle.cpp
-# built by tools/mutants/mutate.py) are found, and the shrunk map is a valid test file
+# hang, one spelling of the options rejected; with FULL=1 also known bugs of
+# tools/bugs, each run by a wrapper script) are found, and the shrunk map is a valid test file
 # of at most 10x10, named for its mode, on which the two still differ, printed as a map
 # that shows the difference by itself (with its comment lines when they matter); each
 # kind of difference is shown once even when others crowd the list; every bad input of
@@ -16,8 +16,8 @@
 # status; bad usage exits 2.
 # Prints one line per test as it goes and ends with "N passed, M failed". About 15 s
 # on 2 idle cores; FULL=1 adds the default 200 maps against puzzle itself and four
-# mutants (built once, about 10 s more the first time, cached in build/mutants/), about
-# 40 s more. Everything it writes goes into a temporary folder it removes.
+# known bugs (tools/bugs, built by make tools), about 40 s more. Everything it writes
+# goes into a temporary folder it removes.
 # Environment: PUZZLE_BIN (default ./puzzle), the reference the wrappers call; FULL=1.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -217,7 +217,7 @@ broken() {
   local name=$1 solver=$2 text=$3
   shift 3
   if [ ! -x "$solver" ]; then
-    result "$name" "no solver $solver (see the mutant build above)"
+    result "$name" "no solver $solver (make tools)"
     return
   fi
   compare "$name" --out "$tmp/$name-tests" "$@" "$solver"
@@ -228,19 +228,18 @@ broken() {
 }
 broken no-percent "$tmp/no-percent" '%' --maps 20
 broken one-column-crash "$tmp/one-column-crash" 'yours:  killed by signal 11' --maps 30
-# Mutants of puzzle.cpp (tools/mutants/mutants.txt), with FULL=1: the wrong neighbour
-# order, a wrong map mark, a missing layer, comment lines read as rows (the difference
-# needs them, so the map printed keeps them and says so).
+# Known bugs of tools/bugs (tools/bugs.h), with FULL=1, each a solver of its own by a
+# wrapper script: the wrong neighbour order, a wrong map mark, a missing layer, comment
+# lines read as rows (the difference needs them, so the map printed keeps them and says so).
 if [ "${FULL:-}" = 1 ]; then
-  echo "      (building four mutants, cached in build/mutants/)"
-  MUTANTS=order-eswn,map-no-percent,map-last-layer-missing,comments-not-skipped
-  if ! CXX=${CXX:-g++} python3 tools/mutants/mutate.py build --only "$MUTANTS" > "$tmp/mutants.log" 2>&1; then
-    sed 's/^/      | /' "$tmp/mutants.log" | tail -n 10
-  fi
-  broken order-eswn build/mutants/order-eswn/puzzle 'puzzle: line ' --maps 100
-  broken map-no-percent build/mutants/map-no-percent/puzzle '%' --maps 100
-  broken map-last-layer-missing build/mutants/map-last-layer-missing/puzzle '(end of output after' --maps 100
-  broken comments-not-skipped build/mutants/comments-not-skipped/puzzle 'note: without its comment lines the two agree' --maps 10
+  for bug in order-eswn map-no-percent map-last-layer-missing comments-not-skipped; do
+    printf '#!/bin/sh\nexec "%s" --bug %s "$@"\n' "$PWD/tools/bugs" "$bug" > "$tmp/bug-$bug"
+    chmod +x "$tmp/bug-$bug"
+  done
+  broken order-eswn "$tmp/bug-order-eswn" 'puzzle: line ' --maps 100
+  broken map-no-percent "$tmp/bug-map-no-percent" '%' --maps 100
+  broken map-last-layer-missing "$tmp/bug-map-last-layer-missing" '(end of output after' --maps 100
+  broken comments-not-skipped "$tmp/bug-comments-not-skipped" 'note: without its comment lines the two agree' --maps 10
 fi
 # A solver that rejects one spelling of the options: the note says so.
 broken spelling "$tmp/spelling" "note: with '-q -o list' the two agree on it" --maps 12

@@ -61,7 +61,7 @@ result("readme-at-most-200-lines", ["%d lines" % len(lines) if len(lines) > 200 
 #    tool's README are linked.
 links = [l.split("#")[0] for l in re.findall(r"\]\(([^)]+)\)", readme) if "://" not in l and not l.startswith("#")]
 tool_pages = sorted("tools/" + f for f in os.listdir("tools") if re.match(r"README-.*\.md$", f))
-tool_pages += ["tools/mutants/README.md"] if os.path.exists("tools/mutants/README.md") else []
+tool_pages += ["tools/testfiles/README.md"] if os.path.exists("tools/testfiles/README.md") else []
 needed = ["docs/DESIGN.md", "bench/README-bench.md"] + tool_pages
 result("readme-links-lead-to-files", ["broken link: " + l for l in links if not os.path.isfile(l)])
 result("readme-links-every-page", ["not linked: " + p for p in needed if p not in links])

@@ -3,7 +3,7 @@
 //   tools/bugs [--bug NAME]... PUZZLE-OPTIONS < MAP   the solver with those bugs
 //   tools/bugs --list                                 the bugs: name, part, counted or equivalent, description
 //   tools/bugs --expose FILE...                       which counted bugs the test files expose (make mutants)
-// See tools/mutants/README.md.
+// See tools/testfiles/README.md.
 #include "tools/bugs.h"
 
 #include <sys/wait.h>

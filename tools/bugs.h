@@ -13,7 +13,7 @@
 // exit of the student's solver is reported in the Outcome. tools/bugs (tools/bugs.cpp)
 // is its command line; tools/compare --diagnose compiles it in. Adding a bug: a line in
 // Id, an entry at the same place in all(), and the switch where the student's code
-// would go wrong (tools/mutants/README.md).
+// would go wrong (tools/testfiles/README.md).
 // C++17 standard library and <getopt.h> only.
 #ifndef PUZZLE_TOOLS_BUGS_H
 #define PUZZLE_TOOLS_BUGS_H
@@ -198,7 +198,11 @@ enum Id : std::size_t {
   nosol_reachable_header,
   nosol_exit_1,
   map_press_plus_first,
-  start_not_marked
+  start_not_marked,
+  backtrace_target_highest_layer,
+  last_row_read_by_chars,
+  solved_if_container_nonempty,
+  width_1_first_row_underflow
 };
 
 /// The table, in a stable order (that of Id).
@@ -657,7 +661,7 @@ inline const std::vector<Bug>& all() {
      "The `a` button press moves the solution path to the `// color a` map at the same location, which is replaced by `@`.",
      nullptr},
     {"map-trap-twice", "map output",
-     "on the '^' map a trap off the path prints as '.' and then '^' (the replacement and the cell itself: an else missing)",
+     "a trap off the path prints twice, its replacement and then the cell itself (an else missing): '.^' on the '^' map, '^^' on the colors' maps",
      "On the `// color ^` map, all trapped buttons not on the solution path are replaced with `'.'`",
      nullptr},
     {"map-plus-not-on-doors", "map output",
@@ -829,8 +833,24 @@ inline const std::vector<Bug>& all() {
      "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
      "the '%' of the press is drawn after the '+' on the same cell of the same layer and overwrites it"},
     {"start-not-marked", "search",
-     "the start is not marked discovered: a neighbour discovers it again and pushes it once more; a start walled in on a map with no solution prints '#' (one-pass: the two-pass mutant was equivalent)",
+     "the start is not marked discovered: a neighbour discovers it again and pushes it once more; a start walled in on a map with no solution prints '#'",
      "Add the initial state to the *search_container* and mark it as discovered.",
+     nullptr},
+    {"backtrace-target-highest-layer", "backtrace",
+     "the backtrace starts from the target in the highest layer that discovered it, not from the state that reached it",
+     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
+     "alone it changes nothing: the search stops at the target's first discovery, so one layer discovered it; it shows beside a bug that lets the search go on (stop-on-investigate, search-runs-to-end)"},
+    {"last-row-read-by-chars", "parse",
+     "the last row is read a character at a time (cin >> c) and not tested for a comment: a one-row map's first comment line is read as its row",
+     "After the map parameters are given, zero or more comments may appear. Comments begin a line with `//` and continue to the end of the line.",
+     nullptr},
+    {"solved-if-container-nonempty", "search",
+     "the target is marked discovered but not pushed, and after the loop an empty container means no solution: a target found from the last state in the container is taken for no solution",
+     "If you discover the target, you’ve solved the puzzle, and can leave the loop.",
+     nullptr},
+    {"width-1-first-row-underflow", "parse",
+     "the first row is read with an index one short (row[width - 2] last, then row[-1] when the width is 1): a crash (SIGABRT) on every one-column map",
+     "`<width>` is the number of columns in the map. `<width>` ≥1.",
      nullptr},
   };
   return table;
@@ -1066,6 +1086,13 @@ class Student {
     }
   }
 
+  /// The last row as `cin >> c` reads it, width times: blanks and line ends skipped.
+  std::string row_by_chars() {
+    std::string row;
+    for (char c; row.size() < width_ && in_ >> c;) row += c;
+    return row;
+  }
+
   void read_map(std::string_view input) {
     in_.str(std::string(input));
     read_header();
@@ -1075,6 +1102,8 @@ class Student {
       while (in_ >> word && word.rfind("//", 0) == 0) check_comment(word);
       if (in_) rows_.push_back(word);
       while (rows_.size() < height_ && in_ >> word) rows_.push_back(word);
+    } else if (bug(last_row_read_by_chars) && height_ == 1) {  // the one row is the last: read by chars
+      rows_.push_back(row_by_chars());
     } else {
       bool have = next_line(line);
       std::uint32_t comments = 0;
@@ -1092,6 +1121,7 @@ class Student {
       // The rows: height lines (less the comments, for a student who counts them in).
       const std::uint64_t wanted = bug(comments_counted_as_rows) && comments < height_ ? height_ - comments
                                    : bug(comments_counted_as_rows)                     ? 0
+                                   : bug(last_row_read_by_chars)                       ? height_ - 1
                                                                                        : height_;
       if (bug(comments_counted_as_rows) && comments >= height_) have = false;
       while (have && rows_.size() < wanted) {
@@ -1100,7 +1130,10 @@ class Student {
       }
       if (bug(comments_counted_as_rows) && rows_.size() == wanted)  // the rows never read
         while (rows_.size() < height_) rows_.emplace_back(width_, '.');
+      if (bug(last_row_read_by_chars) && rows_.size() == wanted) rows_.push_back(row_by_chars());
     }
+    if (bug(width_1_first_row_underflow) && width_ == 1 && !rows_.empty())
+      throw Crash{SIGABRT};  // row[-1] written: the heap broken, "double free or corruption"
     if (rows_.size() < height_)
       fail("the map has " + std::to_string(rows_.size()) + " rows, the header says " + std::to_string(height_));
     for (std::size_t r = 0; r < rows_.size(); ++r) {
@@ -1282,6 +1315,10 @@ class Student {
         if (stop_when_found && is_target(next)) {
           end_ = next;
           found = true;
+          if (bug(solved_if_container_nonempty)) {  // the target discovered, not pushed
+            box_.erase(std::find(box_.begin(), box_.end(), next));
+            if (box_.empty()) return false;  // the loop's end taken for "no state left"
+          }
           if (!bug(stop_after_all_neighbours)) break;
         }
       }
@@ -1300,6 +1337,12 @@ class Student {
   void backtrace() {
     const std::size_t states = (std::size_t{colors_} + 1) * height_ * width_;
     State cur = end_;
+    if (bug(backtrace_target_highest_layer))  // the target's highest layer with a "came from" byte
+      for (int layer = static_cast<int>(colors_); layer >= 0; --layer)
+        if (came_from_[index({layer, cur.row, cur.col})]) {
+          cur.layer = layer;
+          break;
+        }
     path_.assign(1, cur);
     auto at_start = [&](const State& s) {
       if (bug(backtrace_stops_at_start_cell)) return s.row == start_.row && s.col == start_.col;
@@ -1434,7 +1477,7 @@ class Student {
         const std::size_t cols = width_ - (bug(map_last_col_missing) ? 1 : 0);
         for (std::size_t c = 0; c < cols; ++c) {
           out += map[r][c];
-          if (bug(map_trap_twice) && l == 0 && map[r][c] == '.' && rows_[r][c] == '^') out += '^';
+          if (bug(map_trap_twice) && rows_[r][c] == '^' && map[r][c] == (l == 0 ? '.' : '^')) out += '^';
         }
         out += '\n';
       }

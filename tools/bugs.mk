@@ -1,6 +1,6 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # tools/bugs: the known bugs of students' solvers as switches of one plain solver
-# (tools/bugs.h); `tools/bugs --usage` tells more, tools/mutants/README.md how to add one.
+# (tools/bugs.h); `tools/bugs --usage` tells more, tools/testfiles/README.md how to add one.
 # Nothing of puzzle.cpp goes in.
 
 TOOLS += tools/bugs

@@ -4,7 +4,7 @@
 # test-N-FLAGS.txt with the options of its name, a line per bug naming the files that
 # expose it, and last "exposed K of M bugs"; the target fails unless K = M (and no
 # equivalent bug is exposed). One build, the bugs run in process: well under a second.
-# tools/mutants/README.md tells more.
+# tools/testfiles/README.md tells more.
 
 EXTRA_HELP += mutants
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 """The situations a bug-finding test file can make show in its output, and which of the
-top-level test files cover each (the checklist of tools/mutants/README.md).
+top-level test files cover each (the checklist of tools/testfiles/README.md).
 
-A mutant is one bug somebody wrote down; a situation is a place where many bugs, written
-down or not, change the output: the path crossing the start's cell on a colored layer,
+A known bug (tools/bugs.h) is one bug somebody wrote down; a situation is a place where
+many bugs, written down or not, change the output: the path crossing the start's cell on a colored layer,
 a trap pressed from a colored layer, a discovered trap on a no-solution map. Each file is
 looked at through the solver's own output, not a second copy of the rules: the path is
 ./puzzle's list output for the file's container, and on a map with no solution the
@@ -24,9 +24,9 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import mutate  # noqa: E402
+import check  # noqa: E402
 
-TRACE_BIN = os.path.join(mutate.ROOT, "puzzle_trace")
+TRACE_BIN = os.path.join(check.ROOT, "puzzle_trace")
 
 # (name, the flags it must be covered with, what it is). The order is the README's.
 SITUATIONS = [
@@ -316,28 +316,28 @@ def input_situations(colors, height, width, comments, rows, flags, solvable):
 def analyse(path, data=None, flags=None):
     """The situations the file at `path` (named like a test file) covers; or, given
     `data` and `flags`, those of that map run with those flags."""
-    flags = flags or mutate.file_flags(path)
-    container = mutate.flags_args(flags[0])  # --stack or --queue
+    flags = flags or check.file_flags(path)
+    container = check.flags_args(flags[0])  # --stack or --queue
     if data is None:
         with open(path, "rb") as f:
             data = f.read()
     colors, height, width, comments, rows = read_map(data.decode("ascii"))
-    status, out, _ = mutate.run_program(mutate.reference_bin(), mutate.flags_args(flags), data)
+    status, out, _ = check.run_program(check.reference_bin(), check.flags_args(flags), data)
     if status != 0:
         return set()
     solvable = not out.startswith(b"No solution.")
     found = input_situations(colors, height, width, comments, rows, flags, solvable)
     found |= input_form_situations(data, colors, height, width, comments, rows)
     if solvable:
-        _, listed, _ = mutate.run_program(mutate.reference_bin(), container + ["--output", "list"], data)
+        _, listed, _ = check.run_program(check.reference_bin(), container + ["--output", "list"], data)
         route = states(listed)
         found |= path_situations(route, colors, rows)
         if flags[1:] != "l":
             found |= map_situations(route, colors, rows)
     else:
         if not os.access(TRACE_BIN, os.X_OK):
-            raise mutate.ListError(f"no {TRACE_BIN} to see what a map with no solution discovers (make trace)")
-        _, _, trace = mutate.run_program(TRACE_BIN, container, data)
+            raise check.ToolError(f"no {TRACE_BIN} to see what a map with no solution discovers (make trace)")
+        _, _, trace = check.run_program(TRACE_BIN, container, data)
         found |= nosol_situations(out, states(trace), colors, rows)
     return found
 
@@ -359,8 +359,8 @@ def coverage(files):
     """{situation: {file: flags}} over the test files."""
     result = {name: {} for name, _, _ in SITUATIONS}
     for f in files:
-        for name in analyse(os.path.join(mutate.ROOT, f)):
-            result[name][f] = mutate.file_flags(f)
+        for name in analyse(os.path.join(check.ROOT, f)):
+            result[name][f] = check.file_flags(f)
     return result
 
 
@@ -373,8 +373,8 @@ def main(argv):
             for path in argv:
                 print(f"{path}: " + " ".join(n for n, _, _ in SITUATIONS if n in analyse(path)))
             return 0
-        table = coverage(mutate.test_files())
-    except mutate.ListError as e:
+        table = coverage(check.test_files())
+    except check.ToolError as e:
         print(f"situations.py: error: {e}", file=sys.stderr)
         return 2
     bad = 0
@@ -382,7 +382,7 @@ def main(argv):
         files = table[name]
         missing = missing_for(name, files)
         bad += bool(missing)
-        numbers = " ".join(f"{mutate.TEST_NAME.match(f).group(1)}{flags}" for f, flags in files.items())
+        numbers = " ".join(f"{check.TEST_NAME.match(f).group(1)}{flags}" for f, flags in files.items())
         print(f"{name:34} {needs or '-':5} {numbers}" + (f"   MISSING: {missing}" if missing else ""))
     print(f"{len(SITUATIONS) - bad} of {len(SITUATIONS)} situations covered")
     return 0 if bad == 0 else 1

@@ -1,22 +1,22 @@
 #!/usr/bin/env python3
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-"""Searches for small maps for the test files: maps that expose given mutants, or a map
-that covers many situations of the checklist (situations.py). A helper for writing the
-test files; each file's comment and final touches are written by hand.
+"""Searches for small maps for the test files: maps that expose given bugs of tools/bugs,
+or a map that covers many situations of the checklist (situations.py). A helper for
+writing the test files; each file's comment and final touches are written by hand.
 
-  search.py [--mutants a,b,...] [--tries N] [--seed S] [--max-side N] [--colors C]
+  search.py [--bugs a,b,...] [--tries N] [--seed S] [--max-side N] [--colors C]
             [--height H] [--width W] [--modes s,q] [--output l|m] [--out DIR]
   search.py --situations FLAGS [--no-solution] [--colors C] [--letters abc] [--doors AB]
             [--height H] [--width W] [--skip NAME,...] [--tries N] [--seed S] [--out DIR]
 
-Without --mutants it targets the mutants that no top-level test file exposes yet.
+Without --bugs it targets the counted bugs that no top-level test file exposes yet.
 Each try draws a random valid map (sides 1..max-side, or --height/--width when given
 and not 0; 1..C colors; random shares of walls, doors, buttons and traps), keeps it
-only if the reference solver solves it, and runs the targeted mutants on it with each
-mode. It keeps every map that exposes one,
-and at the end prints a greedy cover: the map exposing most of the targeted mutants
+only if the reference solver solves it, and runs the targeted bugs on it with each
+mode (`tools/bugs --expose`, on 500 maps at a time). It keeps every map that exposes
+one, and at the end prints a greedy cover: the map exposing most of the targeted bugs
 not yet covered first (the smaller on a tie). Maps are also written to DIR
-(default build/mutants/found/) as found-K-FLAGS.txt.
+(default build/testfiles/found/) as found-K-FLAGS.txt.
 
 With --situations it hill-climbs one map (default 10 x 10) for FLAGS (as in a test
 file's name, e.g. qm): from a random map of floor, walls, traps, the buttons --letters
@@ -32,11 +32,31 @@ as climbed-FLAGS-SEED.txt.
 
 import os
 import random
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import mutate  # noqa: E402
+import check  # noqa: E402
 import situations  # noqa: E402
+
+
+BUGS_BIN = os.path.join(check.ROOT, "tools", "bugs")
+
+
+def expose(paths):
+    """{bug name: [the paths that expose it]} of `tools/bugs --expose PATHS` (each path
+    run with the options of its name, -FLAGS.txt), over every bug it lists."""
+    if not paths:
+        return {}
+    out = subprocess.run([BUGS_BIN, "--expose"] + paths, stdout=subprocess.PIPE, text=True).stdout
+    by_name = {os.path.basename(p)[:-len(".txt")]: p for p in paths}
+    result = {}
+    for line in out.splitlines()[:-1]:
+        name, _, verdict = line.partition(": ")
+        words = verdict.split(" by ", 1)[1].split() if " by " in verdict else []
+        result[name] = [by_name[w] for w in words if w in by_name]
+    return result
 
 
 def random_map(rng, max_side, max_colors, height=0, width=0):
@@ -121,7 +141,7 @@ def climb(flags, opts, unsolvable):
 def main(argv):
     if "--situations" in argv:
         opts = {"--tries": "5000", "--seed": "1", "--colors": "5", "--letters": "", "--doors": None, "--skip": "",
-                "--height": "0", "--width": "0", "--out": os.path.join(mutate.ROOT, "build", "mutants", "found")}
+                "--height": "0", "--width": "0", "--out": os.path.join(check.ROOT, "build", "testfiles", "found")}
         flags, unsolvable, i = None, False, 0
         while i < len(argv):
             if argv[i] == "--situations" and i + 1 < len(argv):
@@ -135,63 +155,73 @@ def main(argv):
             else:
                 opts[argv[i]] = argv[i + 1]
             i += 2
-        if not flags or not mutate.TEST_NAME.match(f"test-1-{flags}.txt"):
+        if not flags or not check.TEST_NAME.match(f"test-1-{flags}.txt"):
             print("search.py: --situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)",
                   file=sys.stderr)
             return 2
         try:
             return climb(flags, opts, unsolvable)
-        except mutate.ListError as e:  # no ./puzzle_trace for a map with no solution
+        except check.ToolError as e:  # no ./puzzle_trace for a map with no solution
             print(f"search.py: error: {e}", file=sys.stderr)
             return 2
     opts = {"--tries": "3000", "--seed": "1", "--max-side": "6", "--colors": "3", "--modes": "s,q",
-            "--output": "l", "--height": "0", "--width": "0", "--out": os.path.join(mutate.ROOT, "build", "mutants", "found")}
+            "--output": "l", "--height": "0", "--width": "0", "--out": os.path.join(check.ROOT, "build", "testfiles", "found")}
     wanted = None
     i = 0
     while i < len(argv):
-        if argv[i] == "--mutants":
+        if argv[i] == "--bugs" and i + 1 < len(argv):
             wanted = argv[i + 1].split(",")
-        elif argv[i] in opts:
+        elif argv[i] in opts and i + 1 < len(argv):
             opts[argv[i]] = argv[i + 1]
         else:
             print(__doc__.strip())
             return 2
         i += 2
-    mutants = mutate.parse_mutants()
-    by_name = {m.name: m for m in mutants}
-    if wanted is None:  # the mutants the current test files miss
-        binaries = mutate.build_all(mutants, 2, quiet=True)
-        _, matrix = mutate.expose_matrix(mutants, binaries, mutate.file_inputs(mutate.test_files()), 2)
-        exposed = set().union(*matrix.values()) if matrix else set()
-        wanted = [m.name for m in mutants if m.counted and m.name not in exposed]
-    else:
-        binaries = mutate.build_all([by_name[n] for n in wanted], 2, quiet=True)
-    targets = [by_name[n] for n in wanted]
+    if not os.access(BUGS_BIN, os.X_OK):
+        print(f"search.py: error: no {BUGS_BIN} (make tools)", file=sys.stderr)
+        return 2
+    counted = [line.split("\t")[0] for line in subprocess.run([BUGS_BIN, "--list"], stdout=subprocess.PIPE,
+                                                               text=True).stdout.splitlines()
+               if line.split("\t")[2:3] == ["counted"]]
+    if wanted is None:  # the bugs the current test files miss
+        files = [os.path.join(check.ROOT, f) for f in check.test_files()]
+        wanted = [n for n, found in expose(files).items() if n in counted and not found]
+    unknown = [n for n in wanted if n not in counted]
+    if unknown:
+        print(f"search.py: error: not a counted bug of tools/bugs --list: {' '.join(unknown)}", file=sys.stderr)
+        return 2
     print("targets: " + " ".join(wanted), flush=True)
     rng = random.Random(int(opts["--seed"]))
     found = []  # (cells, text, flags, exposed set) of every map that exposes a target
     modes = opts["--modes"].split(",")
-    for t in range(int(opts["--tries"])):
-        text, cells = random_map(rng, int(opts["--max-side"]), int(opts["--colors"]),
-                                 int(opts["--height"]), int(opts["--width"]))
-        data = text.encode()
-        for mode in modes:
-            flags = mode + opts["--output"]
-            args = mutate.flags_args(flags)
-            status, out, _ = mutate.run_program(mutate.reference_bin(), args, data)
-            if status != 0 or out.startswith(b"No solution."):
-                break
-            hit = set()
-            for m in targets:
-                if mutate.exposes((status, out), binaries[m.name], args, data):
-                    hit.add(m.name)
-            if hit:
-                found.append((cells, text, flags, hit))
-        if (t + 1) % 500 == 0:
-            covered = set().union(*(f[3] for f in found)) if found else set()
-            most = max((len(f[3]) for f in found), default=0)
-            print(f"{t + 1} tries: {len(covered)} of {len(targets)} targets exposed, "
-                  f"at most {most} by one map", flush=True)
+    with tempfile.TemporaryDirectory() as batch:
+        pending = {}  # file in batch -> (cells, text, flags)
+        for t in range(int(opts["--tries"])):
+            text, cells = random_map(rng, int(opts["--max-side"]), int(opts["--colors"]),
+                                     int(opts["--height"]), int(opts["--width"]))
+            for mode in modes:
+                flags = mode + opts["--output"]
+                status, out, _ = check.run_program(check.reference_bin(), check.flags_args(flags), text.encode())
+                if status != 0 or out.startswith(b"No solution."):
+                    break
+                path = os.path.join(batch, f"map-{t}-{flags}.txt")
+                with open(path, "w") as f:
+                    f.write(text)
+                pending[path] = (cells, text, flags)
+            if (t + 1) % 500 == 0 or t + 1 == int(opts["--tries"]):
+                hits = {}  # path -> the targets it exposes
+                for name, paths in expose(sorted(pending)).items():
+                    if name in wanted:
+                        for path in paths:
+                            hits.setdefault(path, set()).add(name)
+                found += [pending[path] + (hit,) for path, hit in hits.items()]
+                for path in pending:
+                    os.remove(path)
+                pending = {}
+                covered = set().union(*(f[3] for f in found)) if found else set()
+                most = max((len(f[3]) for f in found), default=0)
+                print(f"{t + 1} tries: {len(covered)} of {len(wanted)} targets exposed, "
+                      f"at most {most} by one map", flush=True)
     os.makedirs(opts["--out"], exist_ok=True)
     remaining = set(wanted)
     k = 0
