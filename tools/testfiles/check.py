@@ -17,6 +17,10 @@ import os
 import re
 import subprocess
 import sys
+import signal
+
+# A reader that goes away (`| head`) ends this quietly, as it ends cat.
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 TIMEOUT = 5  # seconds per run: a 10x10 map takes milliseconds; more is a hang

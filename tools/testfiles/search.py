@@ -39,6 +39,10 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import check  # noqa: E402
 import situations  # noqa: E402
+import signal
+
+# A reader that goes away (`| head`) ends this quietly, as it ends cat.
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
 BUGS_BIN = os.path.join(check.ROOT, "tools", "bugs")
