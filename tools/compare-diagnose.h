@@ -20,8 +20,10 @@
 //     dropped, and said so, when it changes the output of more differing runs that the
 //     set does not reproduce than of runs it does (chance), or when on new maps without
 //     comment lines where it shows SOLVER does as the set without it more often than as
-//     the set with it (refuted: it matched another bug, one the family lacks). The runs
-//     no bug explains are left so, grouped by their kind of output (map, list, no solution).
+//     the set with it (refuted: it matched another bug of SOLVER's). A refuted bug is
+//     left out and the set grown again without it, so that the bug it stood in for can
+//     be named. The runs no bug explains are left so, grouped by their kind of output
+//     (map, list, no solution).
 //   - Runs on bad inputs (puzzle rejects them): named by the catalogue's case and how
 //     SOLVER ended (accepted it, printed on stdout, crashed, hung), grouped by the
 //     catalogue's label, with the known bug that does the same when one does. They never
@@ -69,6 +71,7 @@ class Diagnosis {
   static constexpr std::size_t kConfirmRuns = 6;   ///< runs of SOLVER that show it, at most
   static constexpr double kConfirmSeconds = 2;     ///< and the time they may take
   static constexpr std::size_t kScreen = 200;    ///< differing runs every bug is tried on alone first
+  static constexpr int kRounds = 3;                ///< times the set is grown again without the bugs it dropped
 
   /// Checks the names of --bugs: an unknown one is a usage error.
   explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {
@@ -129,9 +132,29 @@ class Diagnosis {
                  static_cast<std::size_t>(std::count(allowed_.begin(), allowed_.end(), true)), differing_.size(),
                  bad.size());
     choose_sample();
-    grow();
-    prune();
-    confirm();
+    // A bug refuted on new maps matched runs that another bug of SOLVER's made: it is
+    // left out and the set grown again without it, so that the bug it stood in for can be
+    // found (at most kRounds rounds). A bug dropped as chance may be true but tangled
+    // with bugs the family lacks: it is not left out.
+    for (int round = 0; round < kRounds; ++round) {
+      set_.clear();
+      notes_.clear();
+      const std::size_t before = partly_.size();
+      grow();
+      prune();
+      confirm();
+      bool refuted = false;
+      for (std::size_t i = before; i < partly_.size(); ++i)
+        if (partly_[i].refuted) {
+          allowed_[partly_[i].bug] = false;
+          refuted = true;
+        }
+      if (!refuted || round + 1 == kRounds) break;
+      // What the next round drops as chance again is said once.
+      partly_.erase(std::remove_if(partly_.begin() + static_cast<std::ptrdiff_t>(before), partly_.end(),
+                                   [](const Partly& p) { return !p.refuted; }),
+                    partly_.end());
+    }
     std::fprintf(stderr, "compare: --diagnose: %zu known %s named (%s s, %zu runs of the bugs)\n", set_.size(),
                  set_.size() == 1 ? "bug" : "bugs", fixed(seconds(), 1).c_str(), bug_runs_);
     print_bugs();
@@ -529,9 +552,11 @@ class Diagnosis {
       if (refuted > confirmed) {
         std::fprintf(stderr, "compare: --diagnose: - %s: refuted on %zu, confirmed on %s\n", bugs::all()[b].name,
                      refuted, tally.c_str());
-        partly_.push_back({b, "it reproduces runs of the comparison, but on " + std::to_string(refuted) + " of " +
-                                  std::to_string(shown) + " new maps that show it your solver does as if it had not " +
-                                  "this bug, as on " + where});
+        partly_.push_back({b,
+                           "it reproduces runs of the comparison, but on " + std::to_string(refuted) + " of " +
+                               std::to_string(shown) + " new maps that show it your solver does as if it had not " +
+                               "this bug, as on " + where,
+                           true});
         set_.erase(set_.begin() + static_cast<std::ptrdiff_t>(i));
         attribute();
         continue;
@@ -756,6 +781,7 @@ class Diagnosis {
   struct Partly {
     std::size_t bug;
     std::string why;
+    bool refuted = false;  ///< refuted on new maps (else dropped as chance)
   };
   std::vector<Partly> partly_;
   std::map<std::size_t, std::vector<std::size_t>> claim_;  ///< a differing run: the bugs that explain it
