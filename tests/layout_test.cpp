@@ -34,8 +34,8 @@ TEST(LayoutTest, CellsAreDistinctInvertibleAndStepToTheirNeighbours) {
         ASSERT_EQ(layout.row_of(cell), r);
         ASSERT_EQ(layout.col_of(cell), c);
         // Border cells (row or column -1 / height / width) are distinct from map cells.
-        const std::uint32_t north = layout.step(0).from(cell), east = layout.step(1).from(cell);
-        const std::uint32_t south = layout.step(2).from(cell), west = layout.step(3).from(cell);
+        const auto step = [&](int d) { return layout.step(puzzle::kDirections[d]).from(cell); };
+        const std::uint32_t north = step(0), east = step(1), south = step(2), west = step(3);
         EXPECT_EQ(north, layout.cell(r - 1, c));
         EXPECT_EQ(east, layout.cell(r, c + 1));
         EXPECT_EQ(south, layout.cell(r + 1, c));
