@@ -1561,16 +1561,11 @@ namespace {
 
 constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
 
+/// The trace build (make trace) prints every investigated state to stderr, in list format.
 #ifdef PUZZLE_TRACE
 constexpr bool kTraceBuild = true;
-/// The trace build prints every investigated state to stderr, in list format.
-void trace(const Layout& layout, std::uint32_t state) {
-  const std::uint32_t cell = layout.cell_of(state);
-  std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(layout.layer_of(state)), layout.row_of(cell), layout.col_of(cell));
-}
 #else
 constexpr bool kTraceBuild = false;
-inline void trace(const Layout&, std::uint32_t) {}
 #endif
 
 /// The search container: a double-ended queue of states in chunks of 16384, 4 bytes
@@ -1677,8 +1672,8 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
     const std::uint32_t current = kMode == Container::queue ? container.pop_front() : container.pop_back();
     std::uint32_t soon;  // the bits of the state investigated 16 states from now, into the cache
     if (kMode == Container::queue && container.peek_front(16, soon)) space.prefetch(soon);
-    trace(layout, current);
     const std::uint32_t layer = layout.layer_of(current), cell = layout.cell_of(current);
+    if (kTraceBuild) std::fprintf(stderr, "(%c, (%u, %u))\n", layer_color(layer), layout.row_of(cell), layout.col_of(cell));
     const std::uint8_t press = rules.press(layer, grid[cell]);
     if (press != kNoPress) {  // an active button: its press is the only action
       const std::uint32_t next = layout.state(press, cell);
@@ -1752,21 +1747,18 @@ struct Solution {
 
 namespace {
 
-/// Runs the reachability pass: true if the target can be reached; if not, records in
-/// `solution` which cells were discovered.
-template <unsigned kRows>
+/// Runs the reachability pass, in blocks of 8 rows, or of one on a map of few rows (see
+/// Reachability): true if the target can be reached; if not, records in `solution`
+/// which cells were discovered.
 bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution) {
-  Reachability<kRows> reachability(puzzle, rules);
-  if (reachability.run()) return true;
-  solution.discovered = reachability.discovered();
-  return false;
-}
-
-/// reachable() with blocks of 8 rows, or of one on a map of few rows (see Reachability).
-bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution) {
+  auto settle = [&](auto reachability) {
+    if (reachability.run()) return true;
+    solution.discovered = reachability.discovered();
+    return false;
+  };
   const std::uint32_t rows = puzzle.layout.rows();  // with the border
-  return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? reachable<8>(puzzle, rules, solution)
-                                                  : reachable<1>(puzzle, rules, solution);
+  return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? settle(Reachability<8>(puzzle, rules))
+                                                  : settle(Reachability<1>(puzzle, rules));
 }
 
 }  // namespace

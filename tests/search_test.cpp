@@ -112,14 +112,16 @@ TEST(RulesTest, BlocksOfOneRowAndOfEightReachTheSameCells) {
     const Map m = random_map(rng, i % 2 ? 12 : 40, i % 3 ? 0 : 150);
     const puzzle::Puzzle p = puzzle::parse_puzzle(m.text());
     const puzzle::RuleTable rules(p.colors);
-    puzzle::Solution one, eight;
-    const bool reached = puzzle::reachable<1>(p, rules, one);
-    ASSERT_EQ(reached, puzzle::reachable<8>(p, rules, eight)) << m.text();
+    puzzle::Reachability<1> one(p, rules);
+    puzzle::Reachability<8> eight(p, rules);
+    const bool reached = one.run();
+    ASSERT_EQ(reached, eight.run()) << m.text();
     if (reached) continue;
     ++unsolved;
+    const puzzle::CellBits by_one = one.discovered(), by_eight = eight.discovered();
     for (std::uint32_t r = 0; r < p.height; ++r)
       for (std::uint32_t c = 0; c < p.width; ++c)
-        ASSERT_EQ(puzzle::discovered_cell(p, one, r, c), puzzle::discovered_cell(p, eight, r, c)) << r << "," << c << "\n" << m.text();
+        ASSERT_EQ(by_one.has(p.layout.cell(r, c)), by_eight.has(p.layout.cell(r, c))) << r << "," << c << "\n" << m.text();
   }
   EXPECT_GT(unsolved, 200);
 }
