@@ -293,7 +293,7 @@ constexpr Direction kDirections[4] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 /// How to step in direction `d` from any cell of a grid of tiles of 2^row_bits rows by
 /// 2^(7 - row_bits) columns, `band` cells to a row of tiles, that stores the map
 /// transposed or not: add `across` when the step leaves the tile, that is when
-/// (cell & mask) == edge, else `inside` (modulo 2^32). A state (see StateSpace) steps
+/// (cell & mask) == edge, else `inside` (modulo 2^32). A state (see Layout::state) steps
 /// the same way: its layer lies in bits above the cells.
 struct Step {
   std::uint32_t mask, edge, inside, across;
@@ -1572,12 +1572,12 @@ constexpr bool kTraceBuild = false;
 /// per waiting state, that never copies them. A queue takes from the front, a stack
 /// from the back; an emptied chunk is kept for the next one. (std::deque allocates a
 /// block per 128 states and frees it when emptied: 1.2x slower on the largest maps.)
-class StateDeque {
+class SearchContainer {
  public:
-  StateDeque() = default;
-  StateDeque(const StateDeque&) = delete;
-  StateDeque& operator=(const StateDeque&) = delete;
-  ~StateDeque() {
+  SearchContainer() = default;
+  SearchContainer(const SearchContainer&) = delete;
+  SearchContainer& operator=(const SearchContainer&) = delete;
+  ~SearchContainer() {
     for (std::uint32_t* chunk : chunks_) delete[] chunk;
     delete[] spare_;
   }
@@ -1664,7 +1664,7 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
   const Step steps[4] = {step(0), step(1), step(2), step(3)};
   const std::uint8_t* const grid = puzzle.grid.data();
   const std::uint32_t target = puzzle.target;
-  StateDeque container;
+  SearchContainer container;
   const std::uint32_t start = layout.state(0, puzzle.start);
   space.discover(start, kIsStart);
   container.push_back(start);

@@ -128,10 +128,10 @@ TEST(RulesTest, BlocksOfOneRowAndOfEightReachTheSameCells) {
 
 // ==== ContainerTest ===================================================================
 
-/// Drives a StateDeque and a std::deque with the same random operations, as the
+/// Drives a SearchContainer and a std::deque with the same random operations, as the
 /// search does: up to four pushes, then a pop from one end.
 void compare_with_std_deque(bool stack, std::uint64_t seed, int steps) {
-  puzzle::StateDeque ours;
+  puzzle::SearchContainer ours;
   std::deque<std::uint32_t> model;
   Rng rng{seed};
   std::uint32_t value = 0;
