@@ -838,8 +838,8 @@ Puzzle parse_puzzle(std::string_view text) {
 
 
 // ==== The state space ============================================================
-// The rule table, the numbering of states (layer 0 is '^', layer 1 + k the k-th color)
-// and what the exact search knows of each state.
+// The rule table, and what the exact search knows of each state (layer 0 is '^',
+// layer 1 + k the k-th color; Layout numbers the states).
 
 namespace {
 
@@ -849,7 +849,7 @@ namespace {
 /// layer, so that the backtrace finds where a press came from.
 enum How : unsigned {
   kUndiscovered = 0,
-  kByMove = 1,  ///< 1-4: north, east, south, west
+  kByMove = 1,  ///< 1-4: kByMove + d for kDirections[d]
   kByPress = 5,
   kIsStart = 6,
   kPressedHere = 8,
