@@ -53,10 +53,10 @@ TEST(ParseTest, ReadsTheHeaderAndTheCells) {
   EXPECT_EQ(p.colors, 2u);
   EXPECT_EQ(p.height, 4u);
   EXPECT_EQ(p.width, 7u);
-  EXPECT_EQ(p.row_of(p.start), 0u);
-  EXPECT_EQ(p.col_of(p.start), 0u);
-  EXPECT_EQ(p.row_of(p.target), 3u);
-  EXPECT_EQ(p.col_of(p.target), 0u);
+  EXPECT_EQ(p.layout.row_of(p.start), 0u);
+  EXPECT_EQ(p.layout.col_of(p.start), 0u);
+  EXPECT_EQ(p.layout.row_of(p.target), 3u);
+  EXPECT_EQ(p.layout.col_of(p.target), 0u);
   const char* rows[] = {"@..A..b", ".a.#B##", "####...", "?..B.^^"};
   for (std::uint32_t r = 0; r < 4; ++r)
     for (std::uint32_t c = 0; c < 7; ++c) EXPECT_EQ(p.at(r, c), rows[r][c]) << r << "," << c;

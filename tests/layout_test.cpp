@@ -34,8 +34,8 @@ TEST(LayoutTest, CellsAreDistinctInvertibleAndStepToTheirNeighbours) {
         ASSERT_EQ(layout.row_of(cell), r);
         ASSERT_EQ(layout.col_of(cell), c);
         // Border cells (row or column -1 / height / width) are distinct from map cells.
-        const std::uint32_t north = layout.step(0).from(cell), east = layout.step(1).from(cell);
-        const std::uint32_t south = layout.step(2).from(cell), west = layout.step(3).from(cell);
+        const auto step = [&](int d) { return layout.step(puzzle::kDirections[d]).from(cell); };
+        const std::uint32_t north = step(0), east = step(1), south = step(2), west = step(3);
         EXPECT_EQ(north, layout.cell(r - 1, c));
         EXPECT_EQ(east, layout.cell(r, c + 1));
         EXPECT_EQ(south, layout.cell(r + 1, c));
@@ -97,7 +97,7 @@ TEST(SizeTest, ZeroColorsAtTwoToThe31And32Cells) {
 TEST(SizeTest, StateNumbersAtAShiftOf31And32) {
   // The numbering alone, without the gigabytes of a state space behind it.
   const puzzle::Layout one_row(1, 715827839);
-  const puzzle::StateNumbering wide(one_row);
+  const puzzle::Layout& wide = one_row;
   const std::uint32_t last = one_row.cell(1, 715827838);  // on the border row below the map
   EXPECT_GT(last, std::uint32_t{1} << 31);
   EXPECT_EQ(wide.state(0, last), last);
@@ -105,7 +105,7 @@ TEST(SizeTest, StateNumbersAtAShiftOf31And32) {
   EXPECT_EQ(wide.cell_of(wide.state(0, last)), last);
   EXPECT_EQ(wide.states(1), std::uint64_t{1} << 32);
   const puzzle::Layout half(1, 400000000);  // 1 color: two layers of 2^31 cells
-  const puzzle::StateNumbering two(half);
+  const puzzle::Layout& two = half;
   const std::uint32_t cell = half.cell(0, 399999999);
   EXPECT_EQ(two.states(2), std::uint64_t{1} << 32);
   EXPECT_EQ(two.state(1, cell), (std::uint32_t{1} << 31) | cell);

@@ -71,17 +71,17 @@ TEST(RulesTest, BlockedBitsAndReachMasksFollowTheRuleFunctions) {
     const puzzle::StateSpace space(p, rules);
     for (std::uint32_t layer = 0; layer <= 26; ++layer) {
       for (std::uint32_t r = 0; r < p.height; ++r) {
-        EXPECT_FALSE(space.open(space.state(layer, p.cell(r, std::uint32_t(-1)))));
-        EXPECT_FALSE(space.open(space.state(layer, p.cell(r, p.width))));
+        EXPECT_FALSE(space.open(p.layout.state(layer, p.layout.cell(r, std::uint32_t(-1)))));
+        EXPECT_FALSE(space.open(p.layout.state(layer, p.layout.cell(r, p.width))));
       }
       for (std::uint32_t r = 0; r < p.height; ++r)
         for (std::uint32_t c = 0; c < p.width; ++c) {
-          const std::uint32_t state = space.state(layer, p.cell(r, c));
+          const std::uint32_t state = p.layout.state(layer, p.layout.cell(r, c));
           EXPECT_EQ(space.open(state), puzzle::is_passable(puzzle::layer_color(layer), p.at(r, c)))
               << layer << " " << p.at(r, c);
-          EXPECT_EQ(space.layer_of(state), layer);
-          EXPECT_EQ(space.row_of(state), r);
-          EXPECT_EQ(space.col_of(state), c);
+          EXPECT_EQ(p.layout.layer_of(state), layer);
+          EXPECT_EQ(p.layout.row_of(p.layout.cell_of(state)), r);
+          EXPECT_EQ(p.layout.col_of(p.layout.cell_of(state)), c);
         }
     }
     // The reachability pass's masks, in blocks of 8 rows and of one: enter where
@@ -90,7 +90,7 @@ TEST(RulesTest, BlockedBitsAndReachMasksFollowTheRuleFunctions) {
       for (std::uint32_t layer = 0; layer <= 26; ++layer)
         for (std::uint32_t r = 0; r < p.height; ++r)
           for (std::uint32_t c = 0; c < p.width; ++c) {
-            const std::uint32_t cell = p.cell(r, c);
+            const std::uint32_t cell = p.layout.cell(r, c);
             const auto [open, walk] = reach.masks_at(layer, p.layout.y_of(cell), p.layout.x_of(cell));
             const char color = puzzle::layer_color(layer), here = p.at(r, c);
             EXPECT_EQ(open, puzzle::is_passable(color, here)) << color << " " << here;
@@ -112,24 +112,26 @@ TEST(RulesTest, BlocksOfOneRowAndOfEightReachTheSameCells) {
     const Map m = random_map(rng, i % 2 ? 12 : 40, i % 3 ? 0 : 150);
     const puzzle::Puzzle p = puzzle::parse_puzzle(m.text());
     const puzzle::RuleTable rules(p.colors);
-    puzzle::Solution one, eight;
-    const bool reached = puzzle::reachable<1>(p, rules, one);
-    ASSERT_EQ(reached, puzzle::reachable<8>(p, rules, eight)) << m.text();
+    puzzle::Reachability<1> one(p, rules);
+    puzzle::Reachability<8> eight(p, rules);
+    const bool reached = one.run();
+    ASSERT_EQ(reached, eight.run()) << m.text();
     if (reached) continue;
     ++unsolved;
+    const puzzle::CellBits by_one = one.discovered(), by_eight = eight.discovered();
     for (std::uint32_t r = 0; r < p.height; ++r)
       for (std::uint32_t c = 0; c < p.width; ++c)
-        ASSERT_EQ(puzzle::discovered_cell(p, one, r, c), puzzle::discovered_cell(p, eight, r, c)) << r << "," << c << "\n" << m.text();
+        ASSERT_EQ(by_one.has(p.layout.cell(r, c)), by_eight.has(p.layout.cell(r, c))) << r << "," << c << "\n" << m.text();
   }
   EXPECT_GT(unsolved, 200);
 }
 
 // ==== ContainerTest ===================================================================
 
-/// Drives a StateDeque and a std::deque with the same random operations, as the
+/// Drives a SearchContainer and a std::deque with the same random operations, as the
 /// search does: up to four pushes, then a pop from one end.
 void compare_with_std_deque(bool stack, std::uint64_t seed, int steps) {
-  puzzle::StateDeque ours;
+  puzzle::SearchContainer ours;
   std::deque<std::uint32_t> model;
   Rng rng{seed};
   std::uint32_t value = 0;
