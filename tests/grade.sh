@@ -125,12 +125,19 @@ result nested "$(expect_status nested 1)" \
   "$(expect_text nested 'the files must be at the top level of the tarball, not in a folder')" \
   "$(expect_text nested 'no Makefile or source file at the top level of the tarball')"
 
-# 4. A stray file in a graded folder (--dir): Packaging fails and names the file.
+# 4. A stray file in a graded folder (--dir): a README-like file is a NOTE that names it
+#    (the spec's tar command would leave it out; the course publishes no rule on more);
+#    a file starting with "test" that is no test file breaks the spec's rule: a FAIL.
 d=$tmp/stray
 real_copy "$d"
 echo "todo" > "$d/notes.md"
 grade stray --dir "$d" --only Packaging
-result stray "$(expect_status stray 1)" "$(expect_text stray "'notes.md' is not a submission file")"
+result stray "$(expect_status stray 0)" "$(expect_row stray Packaging 'only Makefile' NOTE)" \
+  "$(expect_text stray "'notes.md' is not a submission file")"
+echo "todo" > "$d/testing.sh"
+grade stray-test --dir "$d" --only Packaging
+result stray-test "$(expect_status stray-test 1)" "$(expect_row stray-test Packaging 'only Makefile' FAIL)" \
+  "$(expect_text stray-test "'testing.sh': only test files (test-N-FLAGS.txt) may start with 'test'")"
 
 # 5. A compile warning: the submission's Makefile (this project's, with -Werror) fails
 #    to build and the row shows the warning; grade's own builds, which the course does
