@@ -61,7 +61,7 @@ HELP_e2e    = the long end-to-end runs: rule variants, the test scripts with FUL
 .PHONY: e2e
 
 # make ci-build - everything CI's steps build (test, e2e, sanitize), in one make, so that
-# -j2 keeps both cores busy: the two test programs are one long compile each.
-ci-build: release tools bench/floor $(BUILD)/tests/unit.subjects $(RULE_BINS) $(BUILD)/sanitize/puzzle \
-          $(BUILD)/sanitize/tests/unit.subjects
+# -j2 keeps both cores busy: the ASan test program, the longest single compile, first.
+ci-build: $(BUILD)/sanitize/tests/unit.subjects release tools bench/floor $(BUILD)/tests/unit.subjects \
+          $(RULE_BINS) $(BUILD)/sanitize/puzzle
 .PHONY: ci-build
