@@ -2,7 +2,7 @@
 # make bench: times ./puzzle against bench/floor (the least work any solver must do) on
 # maps made by tools/mapgen, and prints one table row per map and mode plus a summary of
 # the performance goals (bench/README-bench.md). Not part of `make test`; not submitted.
-#   make bench               the default set, under 2 minutes
+#   make bench               the default set, 24 s on 2 idle cores
 #   make bench FULL=1        every size up to 4000x4000 and the 400,000,000-state map
 #   make bench RUNS=5        median of 5 runs instead of 3
 #   make bench FILTER=REGEX  only the rows whose map/mode matches (e.g. FILTER='2000x2000/26')

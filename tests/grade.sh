@@ -7,7 +7,7 @@
 # build/grade/latest.md is left alone. Builds are cached by the sources' contents
 # (build/grade/cache), so only the first run after a change of puzzle.cpp compiles it.
 # Prints one line per test and ends with "N passed, M failed".
-# By default it runs the quick tests (about 20 s on 2 idle cores: tiny sources, and the
+# By default it runs the quick tests (16 s on 2 idle cores: tiny sources, and the
 # built ./puzzle as the reference); FULL=1 adds the long ones (the real tarball's
 # builds, valgrind, mutants, the byte-for-byte comparison on generated maps).
 set -u

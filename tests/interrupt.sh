@@ -11,9 +11,6 @@
 # "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
 # shellcheck source=tests/scripts/results.sh
 . tests/scripts/results.sh
 

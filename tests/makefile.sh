@@ -10,9 +10,6 @@
 # test and ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM  # Ctrl-C: stop here; the EXIT trap cleans up
 # shellcheck source=tests/scripts/results.sh
 . tests/scripts/results.sh
 IDENT=$(sed -n 's/^IDENTIFIER *= *//p' Makefile)

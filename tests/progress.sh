@@ -13,9 +13,6 @@
 # bench/floor. Ends with "N passed, M failed".
 set -u
 cd "$(dirname "$0")/.." || exit 1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM  # Ctrl-C: stop here; the EXIT trap cleans up
 # shellcheck source=tests/scripts/results.sh
 . tests/scripts/results.sh
 

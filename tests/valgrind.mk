@@ -2,7 +2,7 @@
 # make valgrind: tests/scripts/valgrind-check runs valgrind's memcheck over the release
 # ./puzzle on every spec input in every mode, a few generated maps and every bad input of
 # the catalogue (tools/bad-inputs.txt); it fails on any error or leak. Not part of
-# `make test` (about 2 minutes); .ci/run runs it.
+# `make test` (70 s on 2 idle cores); .ci/run runs it.
 
 valgrind: release
 	@bash tests/scripts/valgrind-check ./puzzle

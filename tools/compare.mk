@@ -3,7 +3,7 @@
 # inputs, and shrinks the first difference to a test file (tools/README-compare.md;
 # not submitted). It compiles puzzle.cpp into itself (PUZZLE_NO_MAIN): puzzle's side
 # of every run is the solver's own code. It makes its maps with tools/mapgen.
-#   make compare SOLVER=../p1/puzzle                      200 maps up to 10x10, about 2-5 s
+#   make compare SOLVER=../p1/puzzle                      200 maps up to 10x10, about 13 s idle
 #   make compare SOLVER=../p1/puzzle OPTIONS='--maps 1000 --seed 7'
 #   make diagnose SOLVER=../p1/puzzle                     the same, then the known bugs
 #                                                         (tools/bugs.h, compiled in) that explain it

@@ -6,7 +6,7 @@
 # extremes under time and memory limits, valgrind, and the test files. Prints one row per
 # check and ends with "grade: N passed, M failed"; the table also goes to
 # build/grade/latest.md. Its own tests (tests/grade.sh) are part of `make test`.
-#   make grade               every category, about 3 minutes
+#   make grade               every category, 45 s on 2 idle cores
 #   make grade ONLY=Big      one category (or several: ONLY=Spec,INV); the categories are
 #                            Packaging Build Spec INV Sm Med Big Edge Valgrind TestFiles
 #   make grade FULL=1        the 3922x3922 limit map in all four modes, valgrind on every

@@ -2,11 +2,19 @@
 # shellcheck shell=bash
 # The verdict helpers of the test scripts that run a tool once per test and keep what
 # it printed in $tmp/NAME.out (or in $out) and its exit status in $status
-# (tests/grade.sh, tests/compare.sh, tests/progress.sh): sourced, not run. The script
+# (tests/compare.sh, tests/diagnose.sh, and others): sourced, not run. The script
 # prints "$passed passed, $failed failed" at its end.
-# shellcheck disable=SC2154  # tmp and status are the sourcing script's
+# It also makes the script's temporary folder, $tmp, removed when the script ends (unless
+# the script made its own), and ends the script with 130 on Ctrl-C (SIGINT) or SIGTERM
+# (the EXIT trap cleans up).
+# shellcheck disable=SC2154  # status is the sourcing script's
 passed=0
 failed=0
+if [ -z "${tmp:-}" ]; then
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+fi
+trap 'exit 130' INT TERM
 
 # result NAME PROBLEM...: ok when no PROBLEM is given (empty strings are ignored); a
 # failure lists the problems and the last 30 lines of the output under test: $out when
