@@ -96,12 +96,18 @@ cite = re.compile(r"(?<![\w:./$<{-])((?:\.\./shared|tools|tests|bench|docs|spec-
 def ignored(path):
     return any(subprocess.run(["git", "check-ignore", "-q", p]).returncode == 0 for p in (path, path + "/"))
 made_up = {"tools/demo"}  # tests/tools_test.cpp's example tool
+# 6. (in the same reading) No page or comment cites a path of one machine (under /work,
+#    /home or /root): what lies beside the repository is cited relative to it
+#    (../shared/spec/...).
+local = re.compile(r"(?<![\w.])/(?:work|home|root|Users)/[\w.-]+")
 missing = []
+machine = []
 for f in text_files:
     try:
         body = open(f, encoding="utf-8").read()
     except UnicodeDecodeError:
         continue
+    where = lambda m: "%s:%d: " % (f, body.count("\n", 0, m.start()) + 1)
     for m in cite.finditer(body):
         path = m.group(1).rstrip(".")
         if re.search(r"[A-Z]{3,}|\*|\.\.\.|/$", path) or path.startswith(("build/", "http", "../")):
@@ -109,19 +115,9 @@ for f in text_files:
         here = os.path.join(os.path.dirname(f), path)
         if os.path.exists(path) or os.path.exists(here) or path in made_up or ignored(path):
             continue
-        missing.append("%s:%d: %s" % (f, body.count("\n", 0, m.start()) + 1, path))
+        missing.append(where(m) + path)
+    machine += [where(m) + m.group(0) for m in local.finditer(body)]
 result("cited-paths-exist", sorted(set(missing)))
-
-# 6. No page or comment cites a path of one machine (under /work, /home or /root):
-#    what lies beside the repository is cited relative to it (../shared/spec/...).
-local = re.compile(r"(?<![\w.])/(?:work|home|root|Users)/[\w.-]+")
-machine = []
-for f in text_files:
-    try:
-        body = open(f, encoding="utf-8").read()
-    except UnicodeDecodeError:
-        continue
-    machine += ["%s:%d: %s" % (f, body.count("\n", 0, m.start()) + 1, m.group(0)) for m in local.finditer(body)]
 result("no-machine-paths", machine)
 
 print("%d passed, %d failed" % (passed, failed))
