@@ -9,7 +9,6 @@
 # with -O2 (their time goes to the tools and maps they run), the build half as long.
 
 TEST_SOURCES  = $(sort $(wildcard tests/*_test.cpp))
-TEST_SUBJECTS = $(TEST_SOURCES:tests/%.cpp=$(BUILD)/tests/%)
 TEST_BINS    += $(BUILD)/tests/unit.subjects
 TESTFLAGS     = $(BASEFLAGS) -O1 -g
 
