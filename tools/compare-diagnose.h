@@ -71,7 +71,7 @@ class Diagnosis {
   static constexpr std::size_t kConfirmRuns = 6;   ///< runs of SOLVER that show it, at most
   static constexpr double kConfirmSeconds = 2;     ///< and the time they may take
   static constexpr std::size_t kScreen = 200;    ///< differing runs every bug is tried on alone first
-  static constexpr int kRounds = 3;                ///< times the set is grown again without the bugs it dropped
+  static constexpr int kRounds = 3;                ///< times the set is grown, each without the bugs refuted before
 
   /// Checks the names of --bugs: an unknown one is a usage error.
   explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {
@@ -777,7 +777,7 @@ class Diagnosis {
   int edition_ = 2023;            ///< SOLVER's edition
   std::vector<std::size_t> differing_, agreeing_all_, agreeing_, screen_;
   std::vector<std::size_t> set_;  ///< the bugs named, in the order they were added
-  /// A bug dropped as chance: (bug, the runs it explained, the runs it changed unexplained).
+  /// A bug not named: dropped as chance or refuted on new maps, and why.
   struct Partly {
     std::size_t bug;
     std::string why;
