@@ -1,0 +1,679 @@
+#!/usr/bin/env python3
+# Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
+"""The bug-finding test files (top-level test-N-FLAGS.txt: N 1..15, FLAGS s or q, then m, l
+or nothing, the options each is run with): their checks, the situations they cover, and a
+search for maps that expose bugs or cover situations. `testfiles.py COMMAND --help` gives
+each command's contract. Environment: PUZZLE_BIN (default ./puzzle), the reference solver.
+Exit status: 0 done (check: every check passed), 1 a check failed, 2 bad usage or a
+program it needs is not built."""
+
+import argparse
+import inspect
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader that goes away (`| head`) ends this quietly
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+PUZZLE = os.environ.get("PUZZLE_BIN") or os.path.join(ROOT, "puzzle")
+TRACE, BUGS, CHECK = (os.path.join(ROOT, p) for p in ("puzzle_trace", "tools/bugs", "tools/check"))
+FOUND = os.path.join(ROOT, "build", "testfiles", "found")
+NAME = re.compile(r"^test-([1-9]|1[0-5])-([sq])([ml]?)\.txt$")  # N 1..15, no leading zero
+MAX_FILES, MAX_SIDE = 15, 10
+STATE = re.compile(rb"^\((.), \((\d+), (\d+)\)\)$")
+
+
+class ToolError(Exception):
+    """A program the command needs is not built."""
+
+
+def need(path, target):
+    if not os.access(path, os.X_OK):
+        raise ToolError(f"{os.path.relpath(path, ROOT)} is not built ({target})")
+    return path
+
+
+def test_files(folder=ROOT):
+    """The test-N-FLAGS.txt files of `folder`, sorted by N."""
+    files = [f for f in os.listdir(folder) if NAME.match(f) and os.path.isfile(os.path.join(folder, f))]
+    return sorted(files, key=lambda f: int(NAME.match(f).group(1)))
+
+
+def flags_of(name):
+    m = NAME.match(os.path.basename(name))
+    return m.group(2) + m.group(3)
+
+
+def options(flags):
+    """The options of FLAGS as in a file's name."""
+    return (["--stack" if flags[0] == "s" else "--queue"] +
+            (["--output", "map" if flags[1] == "m" else "list"] if flags[1:] else []))
+
+
+def run(command, data):
+    """(exit status, or 'crash (signal N)' or 'timeout', stdout, stderr) of a command on `data`."""
+    try:
+        p = subprocess.run(command, input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=5)
+    except subprocess.TimeoutExpired:  # a 10x10 map takes milliseconds
+        return "timeout", b"", b""
+    return (p.returncode if p.returncode >= 0 else f"crash (signal {-p.returncode})"), p.stdout, p.stderr
+
+
+def read_map(text):
+    """(colors, height, width, comment lines, rows) of a map's text; None without a header."""
+    lines = text.split("\n")
+    head = lines[0].split()
+    if len(head) != 3 or not all(v.isdigit() for v in head):
+        return None
+    at = 1
+    while at < len(lines) and lines[at].startswith("//"):
+        at += 1
+    rows = [line.rstrip("\r") for line in lines[at:at + int(head[1])]]
+    return int(head[0]), int(head[1]), int(head[2]), lines[1:at], rows
+
+
+def states(text):
+    """[(color, row, col)] of list-format lines."""
+    return [(m.group(1).decode(), int(m.group(2)), int(m.group(3)))
+            for m in (STATE.match(line.strip()) for line in text.split(b"\n")) if m]
+
+
+def expose(paths):
+    """`tools/bugs --expose PATHS` (each run with the options of its name): (exit status,
+    last line, {bug: its line's verdict, e.g. "exposed by test-1-q test-3-sm"})."""
+    p = subprocess.run([need(BUGS, "make tools"), "--expose"] + paths, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=600)
+    lines = p.stdout.splitlines()
+    verdicts = dict(line.split(": ", 1) for line in lines[:-1] if ": " in line)
+    return p.returncode, lines[-1] if lines else p.stderr.strip(), verdicts
+
+
+# ==== situations ====================================================================
+
+# (name, the flags it must be covered with, what it is). The order is the README's.
+SITUATIONS = [
+    # The path: it depends on the container and shows in both outputs.
+    ("path-enters-top-row", "qslm", "the path steps north into row 0"),
+    ("path-enters-bottom-row", "qslm", "the path steps south into the last row"),
+    ("path-enters-left-col", "qslm", "the path steps west into column 0"),
+    ("path-enters-right-col", "qslm", "the path steps east into the last column"),
+    ("path-press-from-caret", "qslm", "a press from '^' onto a color"),
+    ("path-press-color-to-color", "qslm", "a press from a colored layer onto another color"),
+    ("path-trap-from-color", "qslm", "a trap pressed from a colored layer (back to '^')"),
+    ("path-trap-walked", "qslm", "the path walks over a trap on '^' (inactive there)"),
+    ("path-start-cell-in-color", "qslm", "the path crosses the start's cell on a colored layer"),
+    ("path-own-button", "qslm", "the path walks over a button of its layer's color (inactive, not pressed)"),
+    ("path-own-door", "qslm", "the path goes through a door of its layer's color"),
+    ("path-door-before-beside", "qslm", "in a colored layer, a door of the letter before the layer's is beside the path"),
+    ("path-door-after-beside", "qslm", "in a colored layer, a door of the letter after the layer's is beside the path"),
+    ("path-target-in-color", "qslm", "the target is reached in a colored layer"),
+    ("path-target-in-caret-after-press", "qslm", "the target is reached on '^' after a press"),
+    ("path-repress", "qslm", "the path presses one color twice, on two cells"),
+    ("path-press-doorless", "qslm", "the path presses a button whose color has no door in the map"),
+    ("path-press-first-color", "qslm", "the path presses a button of the first color, a"),
+    ("path-press-last-color", "qslm", "the path presses a button of the map's last color"),
+    ("path-two-states", "lm", "the target next to the start: a path of two states"),
+    # Map output only, off the path.
+    ("map-trap-off-path", "m", "a trap off the path (shown '.' on '^', '^' on the colors)"),
+    ("map-own-letters-off-path", "m", "a layer's own button or door off its path (shown '.')"),
+    ("map-neighbour-letters", "m", "letters of two neighbouring colors (each shown on the other's map)"),
+    ("map-unused-color", "m", "a color with no letter in the map (its map is printed all the same)"),
+    # No solution: the same output in both containers; list and map output alike.
+    ("nosol-trap-discovered", "lm", "no solution: a discovered trap"),
+    ("nosol-button-discovered", "lm", "no solution: a discovered button"),
+    ("nosol-door-discovered", "lm", "no solution: a door discovered in its color's layer"),
+    ("nosol-closed-door-beside", "lm", "no solution: a door never opened, beside a discovered cell ('#')"),
+    ("nosol-undiscovered-letter", "lm", "no solution: an undiscovered button, door or trap ('#')"),
+    ("nosol-color-layer-only", "lm", "no solution: a cell discovered in colored layers only"),
+    ("nosol-last-layer-only", "lm", "no solution: a cell discovered in the last color's layer only"),
+    # The input and the command line: any one file.
+    ("input-colors-0", "", "num_colors 0"),
+    ("input-colors-1", "", "num_colors 1"),
+    ("input-colors-26", "", "num_colors 26"),
+    ("input-trap-no-colors", "", "a trap in a map of 0 colors"),
+    ("input-last-color-door", "", "a door of the last color (the letter num_colors)"),
+    ("input-last-color-button", "", "a button of the last color"),
+    ("input-height-1", "", "a map of one row"),
+    ("input-width-1", "", "a map of one column"),
+    ("input-taller", "", "a map taller than wide"),
+    ("input-wider", "", "a map wider than tall"),
+    ("input-10x10", "", "a map of 10 x 10"),
+    ("input-comments", "", "several comment lines"),
+    ("input-comment-symbols", "", "a comment with '@' and '?' in it"),
+    ("input-comment-plus", "", "a comment with '+' in it"),
+    # The input forms the spec allows and its examples do not show: seen in the input.
+    ("input-no-comment", "", "no comment line: the map right after the header"),
+    ("input-comment-empty", "", "a comment line that is '//' alone"),
+    ("input-comment-no-blank", "", "a comment with text right after its '//', no blank"),
+    ("input-comment-row-width", "", "a comment exactly width characters long, map characters after its '//' (it looks like a row)"),
+    ("input-comment-map-chars", "", "a comment holding the map characters '#', '.' and '^'"),
+    ("input-comment-beyond-colors", "", "a comment holding a letter beyond num_colors"),
+    ("input-comment-long", "", "a comment line of more than 1024 characters (longer than a line buffer)"),
+    ("input-comments-over-height", "", "more comment lines than map rows"),
+    ("input-colors-two-digits", "", "num_colors of two digits (10 to 26)"),
+    ("input-height-two-digits", "", "a height of two digits (10)"),
+    ("input-width-two-digits", "", "a width of two digits (10)"),
+    ("input-colors-unused", "", "a color with neither button nor door (num_colors beyond the letters used)"),
+    ("input-first-row-wall", "", "the first map row starts with '#' (a wall, not a comment)"),
+    ("input-symbols-same-row", "", "'@' and '?' in the same row"),
+    ("input-no-final-newline", "", "no newline after the last row: the input ends with the map"),
+    ("input-symbol-top-row", "", "the start or the target in row 0"),
+    ("input-symbol-bottom-row", "", "the start or the target in the last row"),
+    ("input-symbol-left-col", "", "the start or the target in column 0"),
+    ("input-symbol-right-col", "", "the start or the target in the last column"),
+    ("output-default", "", "a solvable map run without --output (map output)"),
+]
+NEEDS = {name: needs for name, needs, _ in SITUATIONS}
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def find(rows, symbol):
+    return next((r, row.index(symbol)) for r, row in enumerate(rows) if symbol in row)
+
+
+def beside(rows, r, k):
+    """The characters of the cells next to (r, k) in `rows`."""
+    return [rows[r + dr][k + dk] for dr, dk in STEPS if 0 <= r + dr < len(rows) and 0 <= k + dk < len(rows[0])]
+
+
+def path_situations(path, colors, rows):
+    """What the path [(color, row, col)] does: its presses (a change of color) and moves."""
+    found = set()
+    height, width = len(rows), len(rows[0])
+    start = find(rows, "@")
+    last = chr(ord("a") + colors - 1) if colors else None
+    pressed = {}  # color -> cells pressed
+    for (pc, pr, pk), (c, r, k) in zip(path, path[1:]):
+        cell = rows[r][k]
+        if pc != c:  # a press
+            found.add("path-press-from-caret" if pc == "^" else "path-trap-from-color" if c == "^"
+                      else "path-press-color-to-color")
+            if c != "^":
+                pressed.setdefault(c, set()).add((r, k))
+                for cond, name in ((not any(c.upper() in row for row in rows), "doorless"),
+                                   (c == "a", "first-color"), (c == last, "last-color")):
+                    if cond:
+                        found.add("path-press-" + name)
+            continue
+        for cond, name in ((r - pr == -1 and r == 0, "top-row"), (r - pr == 1 and r == height - 1, "bottom-row"),
+                           (k - pk == -1 and k == 0, "left-col"), (k - pk == 1 and k == width - 1, "right-col")):
+            if cond:
+                found.add("path-enters-" + name)
+        if c == "^":
+            if cell == "^":
+                found.add("path-trap-walked")
+            continue
+        for cond, name in (((r, k) == start, "start-cell-in-color"), (cell == c, "own-button"),
+                           (cell == c.upper(), "own-door")):
+            if cond:
+                found.add("path-" + name)
+    for c, r, k in path[1:]:
+        if c != "^":
+            near = beside(rows, r, k)
+            if c > "a" and chr(ord(c) - 1).upper() in near:
+                found.add("path-door-before-beside")
+            if c < last and chr(ord(c) + 1).upper() in near:
+                found.add("path-door-after-beside")
+    if any(len(cells) > 1 for cells in pressed.values()):
+        found.add("path-repress")
+    if path[-1][0] != "^":
+        found.add("path-target-in-color")
+    elif len({c for c, _, _ in path}) > 1:
+        found.add("path-target-in-caret-after-press")
+    if len(path) == 2:
+        found.add("path-two-states")
+    return found
+
+
+def has_unused_color(colors, rows):
+    """Whether one of the map's colors has neither a button nor a door in `rows`."""
+    used = {ch.lower() for row in rows for ch in row if ch.isalpha()}
+    return any(chr(ord("a") + k) not in used for k in range(colors))
+
+
+def map_situations(path, colors, rows):
+    """What the map output shows off the path (a letter off the path of its own layer
+    shows '.' there; a trap off the '^' path shows '.' on '^')."""
+    on_path = set(path)
+    cells = [(r, k, ch) for r, row in enumerate(rows) for k, ch in enumerate(row)]
+    used = {ch.lower() for _, _, ch in cells if ch.isalpha()}
+    return {name for cond, name in (
+        (any(ch == "^" and ("^", r, k) not in on_path for r, k, ch in cells), "map-trap-off-path"),
+        (any(ch.isalpha() and (ch.lower(), r, k) not in on_path for r, k, ch in cells), "map-own-letters-off-path"),
+        (any(chr(ord(c) + 1) in used for c in used), "map-neighbour-letters"),
+        (has_unused_color(colors, rows), "map-unused-color")) if cond}
+
+
+def nosol_situations(output, trace, colors, rows):
+    """What the no-solution map `output` shows, with the states the trace investigated
+    (on a map with no solution, every discovered state is investigated)."""
+    found = set()
+    shown = [line for line in output.decode().split("\n")[2:] if line]
+    discovered = {}  # (row, col) -> colors
+    for c, r, k in trace:
+        discovered.setdefault((r, k), set()).add(c)
+    for r, row in enumerate(rows):
+        for k, ch in enumerate(row):
+            out, layers = shown[r][k], discovered.get((r, k), set())
+            for cond, name in ((out == "^", "trap-discovered"), (out.isupper(), "door-discovered"),
+                               (out.islower(), "button-discovered"),
+                               (out == "#" and (ch.isalpha() or ch == "^"), "undiscovered-letter"),
+                               (ch.isupper() and out == "#" and any(b != "#" for b in beside(shown, r, k)),
+                                "closed-door-beside"),
+                               (layers and "^" not in layers, "color-layer-only"),
+                               (colors and layers == {chr(ord("a") + colors - 1)}, "last-layer-only")):
+                if cond:
+                    found.add("nosol-" + name)
+    return found
+
+
+def input_situations(data, flags, solvable):
+    """What the input `data` (a valid map) is and how it is written (its header, comments
+    and line ends, which a solver's reader may get wrong), and how it is run."""
+    colors, height, width, comments, rows = read_map(data.decode("ascii"))
+    text = "\n".join(rows)
+    last = chr(ord("a") + colors - 1) if colors else None
+    letters = {chr(ord(base) + k) for base in "aA" for k in range(colors)}
+    row_chars = set("@?.#^") | letters
+    found = {f"input-colors-{colors}"} & set(NEEDS)
+    for value, name in zip(data.split(b"\n", 1)[0].split(), ("colors", "height", "width")):
+        if len(value) == 2:
+            found.add(f"input-{name}-two-digits")
+    for c in comments:
+        body = c[2:]
+        for cond, name in ((body == "", "empty"), (body[:1] not in ("", " "), "no-blank"),
+                           (len(c) == width and body and set(body) <= row_chars, "row-width"),
+                           (set("#.^") <= set(body), "map-chars"),
+                           (any(ch.isalpha() and ch.isascii() and ch not in letters for ch in body), "beyond-colors"),
+                           (len(c) > 1024, "long")):
+            if cond:
+                found.add("input-comment-" + name)
+    for cond, name in ((colors == 0 and "^" in text, "trap-no-colors"),
+                       (last and last.upper() in text, "last-color-door"), (last and last in text, "last-color-button"),
+                       (height == 1, "height-1"), (width == 1, "width-1"), (height > width, "taller"),
+                       (width > height, "wider"), (height == width == 10, "10x10"), (len(comments) > 1, "comments"),
+                       (any("@" in c and "?" in c for c in comments), "comment-symbols"),
+                       (any("+" in c for c in comments), "comment-plus"),
+                       (not comments, "no-comment"), (len(comments) > height, "comments-over-height"),
+                       (has_unused_color(colors, rows), "colors-unused"), (rows[0].startswith("#"), "first-row-wall"),
+                       (any("@" in row and "?" in row for row in rows), "symbols-same-row"),
+                       (not data.endswith(b"\n"), "no-final-newline")):
+        if cond:
+            found.add("input-" + name)
+    if flags[1:] == "" and solvable:
+        found.add("output-default")
+    for symbol in "@?":
+        r, k = find(rows, symbol)
+        for cond, name in ((r == 0, "top-row"), (r == height - 1, "bottom-row"),
+                           (k == 0, "left-col"), (k == width - 1, "right-col")):
+            if cond:
+                found.add("input-symbol-" + name)
+    return found
+
+
+def analyse(data, flags):
+    """The situations the map `data` covers run with `flags`: the path is ./puzzle's list
+    output, and on a map with no solution the states discovered in each layer are those
+    ./puzzle_trace investigates."""
+    colors, _, _, _, rows = read_map(data.decode("ascii"))
+    status, out, _ = run([PUZZLE] + options(flags), data)
+    if status != 0:
+        return set()
+    solvable = not out.startswith(b"No solution.")
+    found = input_situations(data, flags, solvable)
+    if solvable:
+        route = states(run([PUZZLE] + options(flags[0] + "l"), data)[1])
+        found |= path_situations(route, colors, rows)
+        if flags[1:] != "l":
+            found |= map_situations(route, colors, rows)
+    else:
+        trace = run([need(TRACE, "make trace")] + options(flags[0]), data)[2]
+        found |= nosol_situations(out, states(trace), colors, rows)
+    return found
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def coverage(folder, files):
+    """{situation: {file: flags}} over the files."""
+    table = {name: {} for name, _, _ in SITUATIONS}
+    for f in files:
+        for name in analyse(read(os.path.join(folder, f)), flags_of(f)):
+            table[name][f] = flags_of(f)
+    return table
+
+
+def missing_for(name, files_of):
+    """What is missing for situation `name` covered by {file: flags}: '' when nothing."""
+    have = {x for flags in files_of.values() for x in (flags[0], flags[1:] or "m")}
+    words = {"q": "queue", "s": "stack", "l": "list", "m": "map"}
+    return ", ".join("no " + words[f] for f in NEEDS[name] if f not in have) if files_of else "no file"
+
+
+def cmd_situations(args):
+    """The situations a test file can make show in its output, and which of the top-level
+    test files cover each: the checklist, a line per situation (its name, the flags it
+    must be covered with, the files that cover it and what is missing), then "K of M
+    situations covered" (exit 1 unless all are); or, given FILEs (any maps named like
+    test files), the situations of each.
+
+    A known bug (tools/bugs.h) is one bug somebody wrote down; a situation is a place
+    where many bugs, written down or not, change the output: the path crossing the start's
+    cell on a colored layer, a trap pressed from a colored layer, a discovered trap on a
+    no-solution map. A file is looked at through the solver's own output: the path is
+    ./puzzle's list output for the file's container, and on a map with no solution the
+    states discovered in each layer are the ones ./puzzle_trace investigates (make trace).
+    A situation names the outputs it must show in: q and s (the container changes the
+    path), l and m (the output type changes how it shows). It is covered when for each of
+    those letters some file with that flag has it (a file without m or l prints a map)."""
+    for path in args.files:
+        if not NAME.match(os.path.basename(path)):
+            raise ToolError(f"{path}: not named like a test file (test-N-FLAGS.txt)")
+        found = analyse(read(path), flags_of(path))
+        print(f"{path}: " + " ".join(n for n, _, _ in SITUATIONS if n in found))
+    if args.files:
+        return 0
+    table = coverage(ROOT, test_files())
+    bad = 0
+    for name, needs, _ in SITUATIONS:
+        missing = missing_for(name, table[name])
+        bad += bool(missing)
+        numbers = " ".join(NAME.match(f).group(1) + flags for f, flags in table[name].items())
+        print(f"{name:34} {needs or '-':5} {numbers}" + (f"   MISSING: {missing}" if missing else ""))
+    print(f"{len(SITUATIONS) - bad} of {len(SITUATIONS)} situations covered")
+    return 0 if bad == 0 else 1
+
+
+# ==== check ===========================================================================
+
+def cmd_check(args):
+    """The checks of the test files in DIR (default: the repository's top level), a line
+    per check ("ok    WHAT" or "FAIL  WHAT: WHY"), then "N passed, M failed"; exit 1 when
+    one fails. The course's rules: only files named test-N-FLAGS.txt start with "test"
+    (directories are not submitted), 1 to 15 of them, N distinct, each a map of at most
+    10x10. With --form, those alone (no program run). Without it, ours too: each file is
+    solved by the solver with its flags (exit 0, output, nothing on stderr) and tools/check
+    accepts the output; both containers, both output types and a map with no solution are
+    used; all but at most one file have a // comment saying what they target (the spec
+    allows a map without, and a solver that always skips the line after the header shows
+    only on such a file); together they cover every situation (`situations`) and expose
+    every counted bug of tools/bugs and no equivalent one (`tools/bugs --expose`, what
+    `make mutants` runs)."""
+    folder = args.dir
+    passed = failed = 0
+
+    def result(ok, what, why=""):
+        nonlocal passed, failed
+        passed, failed = passed + bool(ok), failed + (not ok)
+        print(f"ok    {what}" if ok else f"FAIL  {what}" + (f": {why}" if why else ""), flush=True)
+
+    for entry in sorted(os.listdir(folder)):
+        if entry.startswith("test") and not os.path.isdir(os.path.join(folder, entry)):
+            result(NAME.match(entry) and os.path.isfile(os.path.join(folder, entry)), f"top-level name {entry}",
+                   "only test-N-FLAGS.txt files (N 1..15; FLAGS s or q, then m or l or nothing) may start with 'test'")
+    files = test_files(folder)
+    result(1 <= len(files) <= MAX_FILES, "number of test files", f"{len(files)}, must be 1..{MAX_FILES}")
+    numbers = [int(NAME.match(f).group(1)) for f in files]
+    result(len(numbers) == len(set(numbers)), "test file numbers distinct", f"numbers {numbers}")
+    unsolvable, uncommented = 0, []
+    for f in files:
+        path, flags = os.path.join(folder, f), flags_of(f)
+        data = read(path)
+        head = read_map(data.decode("ascii", errors="replace"))
+        if head is None:
+            result(False, f, "the first line is not 'num_colors height width'")
+            continue
+        _, height, width, comments, _ = head
+        problems = [f"{height}x{width} is larger than {MAX_SIDE}x{MAX_SIDE}"] if max(height, width) > MAX_SIDE else []
+        uncommented += [] if comments else [f]
+        if not args.form:
+            status, out, err = run([PUZZLE] + options(flags), data)
+            err = err.decode(errors="replace").strip()
+            problems += ([f"the solver exits {status}: {err}"] if status != 0 else ["the solver prints nothing"]
+                         if not out else [f"the solver writes to stderr: {err}"] if err else [])
+            if not os.access(CHECK, os.X_OK):
+                problems.append("tools/check is not built (make tools)")
+            elif status == 0 and out:
+                nosol = out.startswith(b"No solution.")
+                unsolvable += nosol
+                how = ["--no-solution-ok"] if nosol else [] if flags.endswith("l") else ["--map"]
+                status, _, err = run([CHECK, "--quiet"] + how + [path], out)
+                if status != 0:
+                    problems.append(f"tools/check {' '.join(how)} rejects the output (exit {status}) "
+                                    f"{err.decode(errors='replace').strip()}")
+        result(not problems, f, "; ".join(problems))
+    if files and not args.form:
+        all_flags = [flags_of(f) for f in files]
+        result({"q", "s"} <= {fl[0] for fl in all_flags}, "the test files use both --queue and --stack")
+        result({"l", "m"} <= {fl[1:] or "m" for fl in all_flags}, "the test files use both list and map output")
+        result(unsolvable > 0, "a test file has no solution")
+        result(len(uncommented) <= 1, "at most one test file without a '//' comment line saying what it targets",
+               f"{len(uncommented)} without: {' '.join(uncommented)}")
+        try:
+            table = coverage(folder, files)
+        except ToolError as e:
+            result(False, "the situations the test files cover", str(e))
+        else:
+            for name, _, desc in SITUATIONS:
+                missing = missing_for(name, table[name])
+                result(not missing, f"situation {name} ({desc})", missing)
+        try:
+            status, last, verdicts = expose([os.path.join(folder, f) for f in files])
+        except ToolError as e:
+            result(False, "the bugs the test files expose", str(e))
+        else:
+            for name, verdict in verdicts.items():
+                if verdict.startswith("equivalent"):
+                    result("EXPOSED" not in verdict, f"bug {name} (equivalent) exposed by no file", verdict)
+                else:
+                    result(verdict.startswith("exposed by"), f"bug {name} exposed", verdict)
+            result(status == 0, "tools/bugs --expose: every counted bug exposed", f"exit {status}: {last}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+# ==== search ==========================================================================
+
+def random_map(rng, max_side, max_colors, height=0, width=0):
+    """(text, cells) of a random valid map: sides 1..max_side (or height, width when not
+    0), 1..max_colors colors, random shares of walls, doors, buttons and traps."""
+    h = height or rng.randint(2 if width == 1 else 1, max_side)
+    w = width or rng.randint(2 if h == 1 else 1, max_side)
+    colors = rng.randint(1, max_colors)
+    p_wall, p_door = rng.uniform(0, 0.35), rng.uniform(0, 0.15)
+    p_button, p_trap = rng.uniform(0.02, 0.15), rng.uniform(0, 0.1)
+    grid = []
+    for _ in range(h):
+        row = []
+        for _ in range(w):
+            r = rng.random()
+            row.append("#" if r < p_wall else chr(ord("A") + rng.randrange(colors)) if r < p_wall + p_door
+                       else chr(ord("a") + rng.randrange(colors)) if r < p_wall + p_door + p_button
+                       else "^" if r < p_wall + p_door + p_button + p_trap else ".")
+        grid.append(row)
+    (sr, sc), (tr, tc) = rng.sample([(r, c) for r in range(h) for c in range(w)], 2)
+    grid[sr][sc], grid[tr][tc] = "@", "?"
+    return f"{colors} {h} {w}\n" + "".join("".join(row) + "\n" for row in grid), h * w
+
+
+def write(folder, name, text):
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def search_bugs(a):
+    counted = [line.split("\t")[0] for line in subprocess.run([need(BUGS, "make tools"), "--list"],
+                                                               stdout=subprocess.PIPE, text=True).stdout.splitlines()
+               if line.split("\t")[2:3] == ["counted"]]
+    if a.bugs is None:  # the bugs the test files miss
+        verdicts = expose([os.path.join(ROOT, f) for f in test_files()])[2]
+        wanted = [n for n, v in verdicts.items() if n in counted and " by " not in v]
+    else:
+        wanted = a.bugs.split(",")
+    unknown = [n for n in wanted if n not in counted]
+    if unknown:
+        raise ToolError(f"not a counted bug of tools/bugs --list: {' '.join(unknown)}")
+    print("targets: " + " ".join(wanted), flush=True)
+    rng = random.Random(a.seed)
+    found = []  # (cells, text, flags, exposed set) of every map that exposes a target
+    tries = a.tries or 3000
+    with tempfile.TemporaryDirectory() as batch:
+        pending = {}  # file in batch -> (cells, text, flags)
+        for t in range(tries):
+            text, cells = random_map(rng, a.max_side, a.colors or 3, a.height, a.width)
+            for mode in a.modes.split(","):
+                flags = mode + a.output
+                status, out, _ = run([PUZZLE] + options(flags), text.encode())
+                if status != 0 or out.startswith(b"No solution."):
+                    break
+                pending[write(batch, f"map-{t}-{flags}.txt", text)] = (cells, text, flags)
+            if (t + 1) % 500 == 0 or t + 1 == tries:
+                by_name = {os.path.basename(p)[:-len(".txt")]: p for p in pending}
+                hits = {}  # path -> the targets it exposes
+                for name, verdict in (expose(sorted(pending))[2] if pending else {}).items():
+                    for word in verdict.split(" by ", 1)[1].split() if name in wanted and " by " in verdict else []:
+                        hits.setdefault(by_name[word], set()).add(name)
+                found += [pending[path] + (hit,) for path, hit in hits.items()]
+                for path in pending:
+                    os.remove(path)
+                pending = {}
+                covered = set().union(*(f[3] for f in found))
+                print(f"{t + 1} tries: {len(covered)} of {len(wanted)} targets exposed, "
+                      f"at most {max((len(f[3]) for f in found), default=0)} by one map", flush=True)
+    remaining, k = set(wanted), 0
+    while remaining:  # a greedy cover: the map exposing most of the rest first, the smaller on a tie
+        pick = max(found, key=lambda f: (len(f[3] & remaining), -f[0]), default=None)
+        if pick is None or not pick[3] & remaining:
+            break
+        cells, text, flags, hit = pick
+        k += 1
+        print(f"== {write(a.out, f'found-{k}-{flags}.txt', text)} ({cells} cells) exposes: "
+              f"{' '.join(sorted(hit & remaining))}")
+        print(text, end="")
+        remaining -= hit
+    if remaining:
+        print("not found: " + " ".join(sorted(remaining)))
+    return 0
+
+
+def climb(a):
+    flags = a.situations
+    rng = random.Random(a.seed)
+    height, width, colors = a.height or 10, a.width or 10, a.colors or 5
+    letters = a.letters or "".join(chr(ord("a") + k) for k in range(colors))
+    doors = a.doors if a.doors is not None else letters.upper()
+    kinds = ("nosol-",) if a.no_solution else ("path-", "map-") if flags[1:] != "l" else ("path-",)
+    skip = set(a.skip.split(",")) | {"path-two-states"}
+    wanted = {n for n, _, _ in SITUATIONS if n.startswith(kinds) and n not in skip}
+    symbols = "." * 6 + "#" * 5 + letters * 2 + doors * 2 + "^" * 2
+
+    def text(grid):
+        return f"{colors} {height} {width}\n// climbed\n" + "".join("".join(row) + "\n" for row in grid)
+
+    def score(grid):  # the wanted situations are of solvable maps only, or unsolvable only
+        found = analyse(text(grid).encode(), flags)
+        return len(found & wanted), found
+
+    grid = [[rng.choice(symbols) for _ in range(width)] for _ in range(height)]
+    for (r, k), symbol in zip(rng.sample([(r, k) for r in range(height) for k in range(width)], 2), "@?"):
+        grid[r][k] = symbol
+    best, found = score(grid)
+    for attempt in range(a.tries or 5000):
+        trial = [row[:] for row in grid]
+        for _ in range(rng.randint(1, 3)):
+            r, k = rng.randrange(height), rng.randrange(width)
+            if trial[r][k] not in "@?":
+                trial[r][k] = rng.choice(symbols)
+                continue
+            r2, k2 = rng.randrange(height), rng.randrange(width)
+            if trial[r2][k2] not in "@?":
+                trial[r2][k2], trial[r][k] = trial[r][k], rng.choice(symbols)
+        points, trial_found = score(trial)
+        if points >= best:
+            if points > best:
+                print(f"try {attempt + 1}: {points} of {len(wanted)}", flush=True)
+            grid, best, found = trial, points, trial_found
+    print(f"== {write(a.out, f'climbed-{flags}-{a.seed}.txt', text(grid))}: {best} of {len(wanted)} wanted situations")
+    print(text(grid), end="")
+    print("missing: " + (" ".join(sorted(wanted - found)) or "none"))
+    return 0
+
+
+def cmd_search(a):
+    """Searches for small maps for the test files (each file's comment and final touches
+    are written by hand).
+
+    Without --situations: maps that expose the counted bugs --bugs (default: those no
+    top-level test file exposes yet). Each try draws a random valid map (sides
+    1..--max-side, or --height/--width when not 0; 1..--colors colors, default 3; random
+    shares of walls, doors, buttons and traps), keeps it if the reference solver solves
+    it in each of --modes with --output, and asks `tools/bugs --expose` (500 maps at a
+    time) which targets it exposes. At the end, a greedy cover: the map exposing most of
+    the targets not yet covered first (the smaller on a tie), each written to --out as
+    found-K-FLAGS.txt. --tries default 3000.
+
+    With --situations FLAGS (as in a test file's name, e.g. qm): hill-climbs one map
+    (default 10x10) from a random one of floor, walls, traps, the buttons --letters and
+    the doors --doors (default: all of the --colors colors, default 5), changing one to
+    three cells at a time (a symbol, or moves '@' or '?') and keeping the change unless the
+    map then covers fewer of the wanted situations: the path's (and with map output the
+    map's) on a solvable map, or with --no-solution those of a map without one, less the
+    --skip names (a path ends on '^' or on a color: skip one to get the other). It prints
+    each gain and the map, written to --out as climbed-FLAGS-SEED.txt. --tries default
+    5000 (about a minute)."""
+    if a.situations is not None:
+        if not re.fullmatch(r"[sq][ml]?", a.situations):
+            raise ToolError("--situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)")
+        return climb(a)
+    return search_bugs(a)
+
+
+def main(argv):
+    text = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(prog="testfiles.py", description=__doc__, formatter_class=text)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    c = sub.add_parser("check", help="the checks of the test files (tests/testfiles.sh)",
+                       description=inspect.cleandoc(cmd_check.__doc__), formatter_class=text)
+    c.add_argument("--dir", default=ROOT, help="the folder of the test files (default: the top level)")
+    c.add_argument("--form", action="store_true", help="the course's rules on names, count and size alone")
+    c.set_defaults(func=cmd_check)
+    s = sub.add_parser("situations", help="the checklist of situations, or those of each FILE",
+                       description=inspect.cleandoc(cmd_situations.__doc__), formatter_class=text)
+    s.add_argument("files", nargs="*", metavar="FILE")
+    s.set_defaults(func=cmd_situations)
+    f = sub.add_parser("search", help="random maps that expose bugs, or a map climbed to cover situations",
+                       description=inspect.cleandoc(cmd_search.__doc__), formatter_class=text)
+    f.add_argument("--bugs", metavar="NAME,...")
+    f.add_argument("--situations", metavar="FLAGS")
+    for name, default in (("--tries", 0), ("--seed", 1), ("--colors", 0), ("--height", 0), ("--width", 0),
+                          ("--max-side", 6)):
+        f.add_argument(name, type=int, default=default, metavar="N")
+    f.add_argument("--modes", default="s,q", help="the containers of --bugs (default s,q)")
+    f.add_argument("--output", default="l", choices=("l", "m"), help="the output of --bugs (default l)")
+    f.add_argument("--no-solution", action="store_true")
+    f.add_argument("--letters", default="", metavar="abc")
+    f.add_argument("--doors", metavar="AB")
+    f.add_argument("--skip", default="", metavar="NAME,...")
+    f.add_argument("--out", default=FOUND, metavar="DIR", help="default build/testfiles/found")
+    f.set_defaults(func=cmd_search)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ToolError as e:
+        print(f"testfiles.py {args.command}: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
