@@ -1,8 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// The reference solver of the tests: the spec's algorithm written plainly from the
-// spec, using nothing of puzzle.cpp. It plays by the spec's rules, written here, or by
-// any other three rule functions given to it (tests/rules_test.cpp gives it puzzle.cpp's,
-// to hold the solver to its own rule functions when they are changed).
+// tests/reference.h: the spec's search written plainly, playing by three rule functions
+// given to it and keeping the order in which it investigates the states; it uses nothing
+// of puzzle.cpp. The tests' reference is the plain solver of tools/bugs.h
+// (testutil::Reference, tests/util.h), which takes no rule functions and keeps no such
+// order: tests/rules_test.cpp gives this one puzzle.cpp's rule functions (and each rule
+// variant's), tests/trace_test.cpp compares its order with ./puzzle_trace's.
 #ifndef PUZZLE_TESTS_REFERENCE_H
 #define PUZZLE_TESTS_REFERENCE_H
 
@@ -27,31 +29,12 @@ struct Rules {
   bool (*passable)(char color, char symbol);  ///< a move onto it is allowed
 };
 
-/// The spec's rules: a button of another color, or a trap unless the color is '^', is
-/// pressed; a press leads to the button's color ('^' for a trap); walls and the doors of
-/// other colors block.
-inline Rules spec_rules() {
-  return {[](char color, char symbol) {
-            return (symbol >= 'a' && symbol <= 'z' && symbol != color) || (symbol == '^' && color != '^');
-          },
-          [](char symbol) { return symbol; },
-          [](char color, char symbol) {
-            return symbol != '#' && !(symbol >= 'A' && symbol <= 'Z' && symbol - 'A' + 'a' != color);
-          }};
-}
-
-// ==== The reference solver =========================================================
-
 /// The spec's algorithm, written plainly from the spec: a 3-D discovered/predecessor
 /// table of structs, a std::deque of (layer, row, col) as the search container, and
 /// every output written cell by cell. Slow and simple, so that it can be trusted.
-class Reference {
+class RulesReference {
  public:
-  explicit Reference(Map m, Rules rules = spec_rules())
-      : m_(std::move(m)), layers_(int(m_.colors) + 1), rules_(rules) {}
-
-  /// The map's character at (r, c).
-  char cell(int r, int c) const { return m_.rows[std::size_t(r)][std::size_t(c)]; }
+  RulesReference(Map m, Rules rules) : m_(std::move(m)), layers_(int(m_.colors) + 1), rules_(rules) {}
 
   /// The output of `puzzle --stack|--queue --output list|map` on the map.
   std::string solve(bool stack, bool list) {
@@ -152,6 +135,8 @@ class Reference {
   std::string trace() const { return states(investigated_); }
 
  private:
+  char cell(int r, int c) const { return m_.rows[std::size_t(r)][std::size_t(c)]; }
+
   static std::string states(const std::vector<std::array<int, 3>>& list) {
     std::ostringstream out;
     for (auto [l, r, c] : list) out << '(' << (l == 0 ? '^' : char('a' + l - 1)) << ", (" << r << ", " << c << "))\n";

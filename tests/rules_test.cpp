@@ -1,11 +1,12 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // Tests that the solver plays by its own rule functions everywhere, in both passes: the
-// reference solver (tests/reference.h) is given puzzle.cpp's is_active_button,
+// plain search of tests/reference.h is given puzzle.cpp's is_active_button,
 // pressed_layer and is_passable, and every output on random maps, in every mode,
-// solvable or not, must be its output. make test also builds this test against copies
-// of puzzle.cpp with one rule function changed by a line (tests/scripts/rule-variant;
-// tests/e2e/rules.sh runs them, with RULES_VARIANT set): a rule held by hand anywhere in the
-// solver would part from the reference there.
+// solvable or not, must be its output; and those outputs are the reference's (the spec's
+// rules, tools/bugs.h). make e2e also builds this test against copies of puzzle.cpp with
+// one rule function changed by a line (tests/scripts/rule-variant; tests/e2e/rules.sh runs
+// them, with RULES_VARIANT set): a rule held by hand anywhere in the solver would part
+// from the plain search there, and the outputs must part from the reference's somewhere.
 
 #include <gtest/gtest.h>
 
@@ -19,7 +20,6 @@ namespace {
 using namespace testutil;  // tests/util.h
 
 TEST(RuleFunctionsTest, TheSolverPlaysByItsRuleFunctionsInEveryMode) {
-  const Rules own{puzzle::is_active_button, puzzle::pressed_layer, puzzle::is_passable};
   const char* const variant = std::getenv("RULES_VARIANT");
   Rng rng{31337};
   int apart_from_spec = 0, unsolved = 0;
@@ -34,7 +34,7 @@ TEST(RuleFunctionsTest, TheSolverPlaysByItsRuleFunctionsInEveryMode) {
         for (const char c : row) column.rows.push_back(std::string(1, c));
       m = column;
     }
-    Reference ref(m, own);
+    RulesReference ref(m, puzzle_rules());
     for (const bool stack : {false, true})
       for (const bool list : {false, true}) {
         const std::string expected = ref.solve(stack, list);

@@ -2,7 +2,7 @@
 // Tests of the search: the fast encodings of the rules agree with the rule functions;
 // the search container behaves as a std::deque; hand-checked small maps; and seeded
 // random maps of every shape, solved in every mode, byte for byte as the reference
-// solver of tests/util.h (the spec's algorithm written plainly) solves them. The
+// solver of tests/util.h (the plain solver of tools/bugs.h) solves them. The
 // reference itself is held to the rule functions and to breadth-first distances.
 
 #include <gtest/gtest.h>
@@ -398,8 +398,8 @@ TEST(ReferenceTest, PathsAreLegalQueuePathsShortestAndMapsAgreeWithLists) {
       auto path = parse_list(list);
       ASSERT_FALSE(path.empty()) << input;
       EXPECT_EQ(path.front()[0], 0) << input;
-      EXPECT_EQ(ref.cell(path.front()[1], path.front()[2]), '@') << input;
-      EXPECT_EQ(ref.cell(path.back()[1], path.back()[2]), '?') << input;
+      EXPECT_EQ(m.rows[std::size_t(path.front()[1])][std::size_t(path.front()[2])], '@') << input;
+      EXPECT_EQ(m.rows[std::size_t(path.back()[1])][std::size_t(path.back()[2])], '?') << input;
       for (std::size_t k = 1; k < path.size(); ++k) {
         auto next = actions(m, path[k - 1][0], path[k - 1][1], path[k - 1][2]);
         EXPECT_NE(std::find(next.begin(), next.end(), path[k]), next.end()) << input << " step " << k;

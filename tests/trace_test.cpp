@@ -2,8 +2,9 @@
 // Tests of the trace build (`make trace`, ./puzzle_trace): it prints on stderr every
 // state its exact search investigates, in order, in list format. On the spec's maps and
 // on random ones, solvable or not, in both modes, that trace is byte for byte the order
-// in which the reference solver of tests/util.h investigates, and the output is the
-// reference's: the paths come out of the spec's search, state by state.
+// in which the plain search of tests/reference.h investigates (by puzzle.cpp's rule
+// functions, held to the spec's by tests/rules_test.cpp), and the output is its output:
+// the paths come out of the spec's search, state by state.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -27,7 +28,7 @@ TEST(TraceTest, EveryInvestigatedStateInTheReferencesOrder) {
   while (maps.size() < 40) maps.push_back(testutil::random_map(rng, 12, 12, 3, 3));
   int solved = 0, unsolved = 0;
   for (const testutil::Map& map : maps) {
-    testutil::Reference ref(map);
+    testutil::RulesReference ref(map, testutil::puzzle_rules());
     for (bool stack : {false, true}) {
       const std::string out = ref.solve(stack, true);
       testutil::Result t = testutil::run(std::string("./puzzle_trace ") + (stack ? "-s" : "-q") + " -o list", map.text());

@@ -7,16 +7,18 @@
 //   - the catalogue of bad inputs (tools/bad-inputs.txt) and the check that the binary
 //     rejects each one;
 //   - the solver in process: a command line parsed, a map solved in one mode;
-// and includes the two headers that use nothing of puzzle.cpp, written from the spec
-// independently of the code under test: tests/maps.h (maps as text, random maps) and
-// tests/reference.h (the spec's algorithm written plainly, the oracle). Programs run
-// through /bin/sh from the repository root (tests/run-all starts there).
+//   - the reference, the oracle: the plain solver of tools/bugs.h with no bug switched on;
+// and includes the headers that use nothing of puzzle.cpp, written from the spec
+// independently of the code under test: tests/maps.h (maps as text, random maps),
+// tools/bugs.h and tests/reference.h (a plain search by given rule functions). Programs
+// run through /bin/sh from the repository root (tests/run-all starts there).
 #ifndef PUZZLE_TESTS_UTIL_H
 #define PUZZLE_TESTS_UTIL_H
 
 #include "puzzle.cpp"
 #include "tests/maps.h"
 #include "tests/reference.h"
+#include "tools/bugs.h"
 #include "tools/catalogue.h"
 
 #include <dirent.h>
@@ -255,6 +257,32 @@ struct Expect { puzzle::Container c; puzzle::OutputMode o; const char* out; };
 inline void expect_all(const std::string& input, std::initializer_list<Expect> expects) {
   for (const Expect& e : expects) EXPECT_EQ(solve(input, e.c, e.o), e.out) << input;
 }
+
+// ==== The reference ===================================================================
+
+/// The tests' reference: the plain one-pass solver of tools/bugs.h with no bug switched on,
+/// written from the spec with nothing of puzzle.cpp (tests/bugs_test.cpp holds it to the
+/// spec's examples and catalogue), run in process.
+class Reference {
+ public:
+  explicit Reference(const Map& m) : input_(m.text()) {}
+
+  /// The output of `puzzle --stack|--queue --output list|map` on the map.
+  std::string solve(bool stack, bool list) {
+    const bugs::Outcome o = bugs::run({}, {stack ? "--stack" : "--queue", "--output", list ? "list" : "map"}, input_);
+    solved_ = o.out.rfind("No solution.", 0) != 0;
+    return o.out;
+  }
+  /// Whether the last solve reached the target.
+  bool solved() const { return solved_; }
+
+ private:
+  std::string input_;
+  bool solved_ = false;
+};
+
+/// puzzle.cpp's rule functions, for tests/reference.h.
+inline Rules puzzle_rules() { return {puzzle::is_active_button, puzzle::pressed_layer, puzzle::is_passable}; }
 
 }  // namespace testutil
 
