@@ -1,10 +1,7 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# make mutants: the known bugs (tools/bugs.h, as switches of one plain solver) against the
-# bug-finding test files: ./puzzle and each counted bug run on every top-level
-# test-N-FLAGS.txt with the options of its name, a line per bug naming the files that
-# expose it, and last "exposed K of M bugs"; the target fails unless K = M (and no
-# equivalent bug is exposed). One build, the bugs run in process: well under a second.
-# tools/testfiles/README.md tells more.
+# make mutants: every known bug (tools/bugs.h) against the top-level test-N-FLAGS.txt
+# files, in process: `tools/bugs --expose` (`tools/bugs --usage` says what it prints, and
+# that it fails unless every counted bug is exposed). tools/testfiles/README.md shows it.
 
 EXTRA_HELP += mutants
 

@@ -87,7 +87,7 @@ def expose(paths):
     """`tools/bugs --expose PATHS` (each run with the options of its name): (exit status,
     last line, {bug: its line's verdict, e.g. "exposed by test-1-q test-3-sm"})."""
     p = subprocess.run([need(BUGS, "make tools"), "--expose"] + paths, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True, timeout=600)
+                       stderr=subprocess.PIPE, text=True, timeout=600, env=dict(os.environ, PUZZLE_BIN=PUZZLE))
     lines = p.stdout.splitlines()
     verdicts = dict(line.split(": ", 1) for line in lines[:-1] if ": " in line)
     return p.returncode, lines[-1] if lines else p.stderr.strip(), verdicts
