@@ -4,8 +4,8 @@
 or nothing, the options each is run with): their checks, the situations they cover, and a
 search for maps that expose bugs or cover situations. `testfiles.py COMMAND --help` gives
 each command's contract. Environment: PUZZLE_BIN (default ./puzzle), the reference solver.
-Exit status: 0 done (check: every check passed), 1 a check failed, 2 bad usage or a
-program it needs is not built."""
+Exit status: 0 done, 1 a check failed (check, the situations' checklist), 2 bad usage or
+a program it needs is not built."""
 
 import argparse
 import inspect
@@ -95,7 +95,7 @@ def expose(paths):
 
 # ==== situations ====================================================================
 
-# (name, the flags it must be covered with, what it is). The order is the README's.
+# (name, the flags it must be covered with, what it is), in the checklist's order.
 SITUATIONS = [
     # The path: it depends on the container and shows in both outputs.
     ("path-enters-top-row", "qslm", "the path steps north into row 0"),
