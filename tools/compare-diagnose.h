@@ -391,7 +391,7 @@ class Diagnosis {
         set_.push_back(chosen);
         for (std::size_t r : gained) covered.insert(r);
         std::fprintf(stderr, "compare: --diagnose: + %s: %zu more runs explained, %zu of %zu (%s s)\n",
-                     bugs::all()[chosen].name, gain, covered.size(), differing_.size(), fixed(seconds(), 1).c_str());
+                     bugs::all()[chosen].name.c_str(), gain, covered.size(), differing_.size(), fixed(seconds(), 1).c_str());
         added = true;
       }
       if (added) continue;
@@ -480,7 +480,7 @@ class Diagnosis {
       std::vector<std::size_t> without = set_;
       without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
       if (!without.empty() && covered_all(without).size() >= covered.size() && keeps_agreeing(without)) {
-        std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name);
+        std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name.c_str());
         set_ = without;
       }
     }
@@ -499,7 +499,7 @@ class Diagnosis {
       }
       if (chance > explains) {
         std::fprintf(stderr, "compare: --diagnose: - %s: it explains %zu runs, but changes %zu runs it does not "
-                             "explain\n", bugs::all()[b].name, explains, chance);
+                             "explain\n", bugs::all()[b].name.c_str(), explains, chance);
         partly_.push_back({b, "it reproduces " + std::to_string(explains) + " of these runs, but changes the output of " +
                                   std::to_string(chance) + " others it does not reproduce"});
         set_ = without;
@@ -550,7 +550,7 @@ class Diagnosis {
       const std::string tally = std::to_string(confirmed) + " of " + std::to_string(shown) +
                                 " new maps without comment lines that show it";
       if (refuted > confirmed) {
-        std::fprintf(stderr, "compare: --diagnose: - %s: refuted on %zu, confirmed on %s\n", bugs::all()[b].name,
+        std::fprintf(stderr, "compare: --diagnose: - %s: refuted on %zu, confirmed on %s\n", bugs::all()[b].name.c_str(),
                      refuted, tally.c_str());
         partly_.push_back({b,
                            "it reproduces runs of the comparison, but on " + std::to_string(refuted) + " of " +
@@ -561,7 +561,7 @@ class Diagnosis {
         attribute();
         continue;
       }
-      std::fprintf(stderr, "compare: --diagnose: %s confirmed on %s (%zu made, %s s)\n", bugs::all()[b].name,
+      std::fprintf(stderr, "compare: --diagnose: %s confirmed on %s (%zu made, %s s)\n", bugs::all()[b].name.c_str(),
                    tally.c_str(), maps, fixed(seconds(), 1).c_str());
       if (shown == 0) {
         notes_[b].insert(notes_[b].begin(), "not confirmed: none of " + std::to_string(maps) +
@@ -687,7 +687,7 @@ class Diagnosis {
       for (std::size_t r : runs)
         if (claim_[r].size() == 1) alone.push_back(r);
       const std::size_t r = smallest(alone.empty() ? runs : alone);
-      std::printf("diagnosis: %s: %s\n", bug.name, bug.desc);
+      std::printf("diagnosis: %s: %s\n", bug.name.c_str(), bug.desc);
       std::printf("  spec: %s\n", quoted(bug.spec).c_str());
       std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
                   by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
@@ -717,7 +717,7 @@ class Diagnosis {
       std::printf("  puzzle: %s\n  yours:  %s\n", v.puzzle_side.c_str(), v.yours_side.c_str());
     }
     for (const Partly& p : partly_)
-      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name,
+      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name.c_str(),
                   p.why.c_str());
   }
 
