@@ -1,36 +1,12 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-diagnose.h: `tools/compare --diagnose`, which names the known bugs that
-// explain how SOLVER differs from puzzle (one of the pieces of tools/compare.cpp, in its
-// one translation unit). The known bugs are the switches of tools/bugs.h, one plain
-// one-pass solver written as a student writes it: any set of them is run in this process
-// (bugs::run), on the very input and options of each run of the comparison.
-//
-// A diagnosis is a set of bugs. The runs on maps are held to it, the runs on bad inputs
-// apart:
-//   - The edition: a solver whose no-solution header is the other edition's ("Reachable:"
-//     for "Discovered:") is told so, and all its runs are judged against that edition.
-//   - Runs on maps: each differing run is explained by the bug, or the smallest set of
-//     bugs, switched on together, whose stdout and exit status equal SOLVER's. The set is
-//     grown a bug at a time, the one that explains the most differing runs still
-//     unexplained first, and only while the bugs switched on together still reproduce
-//     every run they claimed and every agreeing run (up to kAgreeing: a bug that would
-//     break a run SOLVER gets right is not named). Bugs that explain the very same runs
-//     are told apart on new maps, SOLVER run on the one that splits them. Then a bug is
-//     dropped, and said so, when it changes the output of more differing runs that the
-//     set does not reproduce than of runs it does (chance), or when on new maps without
-//     comment lines where it shows SOLVER does as the set without it more often than as
-//     the set with it (refuted: it matched another bug of SOLVER's). A refuted bug is
-//     left out and the set grown again without it, so that the bug it stood in for can
-//     be named. The runs no bug explains are left so, grouped by their kind of output
-//     (map, list, no solution).
-//   - Runs on bad inputs (puzzle rejects them): named by the catalogue's case and how
-//     SOLVER ended (accepted it, printed on stdout, crashed, hung), grouped by the
-//     catalogue's label, with the known bug that does the same when one does. They never
-//     keep a bug on the maps from being named.
-// For each bug, and each kind of unexplained run, the smallest map is written as a test
-// file (--out). Nothing here starts a process but SOLVER's runs and tools/mapgen's (by
-// tools/runner.h, killed on Ctrl-C), or leaves a file but those test files.
+// tools/compare-diagnose.h: a piece of tools/compare, its --diagnose. The known bugs
+// are the switches of tools/bugs.h, run in process (bugs::run) on the very input and
+// options of each run of the comparison. report() judges SOLVER's edition, then holds
+// the differing runs on maps to a set of bugs: grow() adds them, tell_apart() chooses
+// between bugs that explain the same runs, prune() drops those not needed or seen by
+// chance, confirm() tries each on new maps; a refuted bug is left out and the set grown
+// again. The bad inputs are reported apart (print_bad).
 
 #ifndef PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 #define PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
@@ -250,9 +226,7 @@ class Diagnosis {
 
   /// Whether the bugs `on` reproduce SOLVER's run `r` (cached).
   bool reproduces(const std::vector<std::size_t>& on, std::size_t r) {
-    std::vector<std::size_t> sorted = on;
-    std::sort(sorted.begin(), sorted.end());
-    const bugs::Set s = set_of(sorted);
+    const bugs::Set s = set_of(on);
     const std::string key = key_of(s) + "/" + std::to_string(r);
     const auto found = cache_.find(key);
     if (found != cache_.end()) return found->second;
@@ -290,16 +264,10 @@ class Diagnosis {
         r.differs = !(r.end == runner::Run::End::exited && r.code == 1 && r.out.empty());
         continue;
       }
-      // puzzle's side in SOLVER's edition: the same test as for a bug's run.
-      const std::string expected = in_edition(r.expected, edition_);
-      r.differs = !same_as_expected(r, expected);
+      bugs::Outcome puzzle_side;  // the same test as for a bug's run, in SOLVER's edition
+      puzzle_side.out = r.expected;
+      r.differs = !same(r, puzzle_side);
     }
-  }
-
-  bool same_as_expected(const Record& r, const std::string& expected) const {
-    if (r.end != runner::Run::End::exited || r.code != 0) return false;
-    if (r.out.size() >= r.cap) return expected.size() >= r.cap && expected.compare(0, r.cap, r.out) == 0;
-    return r.out == expected;
   }
 
   // ==== The set of bugs ===========================================================
@@ -434,7 +402,6 @@ class Diagnosis {
         for (std::size_t c : left) {
           std::vector<std::size_t> on = set_;
           on.push_back(c);
-          std::sort(on.begin(), on.end());
           ++bug_runs_;
           outs.push_back(bugs::run(set_of(on), args, text));
         }
@@ -522,9 +489,6 @@ class Diagnosis {
       const std::size_t b = set_[i];
       std::vector<std::size_t> without = set_;
       without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-      std::sort(without.begin(), without.end());
-      std::vector<std::size_t> with = set_;
-      std::sort(with.begin(), with.end());
       std::size_t shown = 0, confirmed = 0, refuted = 0, maps = 0;
       std::string where;  // the first map that refutes it
       const double deadline = seconds() + kConfirmSeconds;
@@ -533,7 +497,7 @@ class Diagnosis {
         for (const Mode& mode : modes()) {
           const std::vector<std::string> args = words_of(mode.spellings[0]);
           bug_runs_ += 2;
-          const bugs::Outcome on = bugs::run(set_of(with), args, text), off = bugs::run(set_of(without), args, text);
+          const bugs::Outcome on = bugs::run(set_of(set_), args, text), off = bugs::run(set_of(without), args, text);
           if (alike(on, off)) continue;
           const Record rec = solver_run(text, args);
           ++shown;
@@ -614,14 +578,17 @@ class Diagnosis {
 
   // ==== The report ================================================================
 
+  /// The mode of a run on a map: its group.
+  static const Mode& mode_of(const Record& r) {
+    for (const Mode& m : modes())
+      if (m.name == r.group) return m;
+    return modes()[1];  // not reached
+  }
+
   /// "map", "list" or "no solution": the kind of puzzle's output on a run on a map.
-  std::string kind_of(const Record& r) const {
+  static std::string kind_of(const Record& r) {
     if (r.expected.rfind("No solution.", 0) == 0) return "no solution";
-    for (const Mode& mode : modes())
-      if (mode.name == r.group) return mode.output == 'l' ? "list" : "map";
-    for (const std::string& w : r.args)  // a map of --from: its mode is its group too
-      if (w == "list" || w.find("=list") != std::string::npos || w == "-olist") return "list";
-    return "map";
+    return mode_of(r).output == 'l' ? "list" : "map";
   }
 
   /// The number of cells of run `r`'s map and its colors, to find the smallest.
@@ -643,10 +610,7 @@ class Diagnosis {
   /// and the options as spelled.
   std::string write_test(std::size_t r, const std::string& why) const {
     const Record& rec = records_[r];
-    const Mode* mode = &modes()[1];  // QM: a map of --from with other options
-    for (const Mode& m : modes())
-      if (m.name == rec.group) mode = &m;
-    return write_test(inputs_[rec.input], *mode, rec.spelled, why);
+    return write_test(inputs_[rec.input], mode_of(rec), rec.spelled, why);
   }
   std::string write_test(std::string text, const Mode& mode, const std::string& spelled, const std::string& why) const {
     const std::size_t newline = text.find('\n');
