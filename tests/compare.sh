@@ -1,24 +1,12 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of tools/compare, run by tests/run-all from the repository root:
-# with puzzle itself as SOLVER nothing differs; broken solvers (small wrapper scripts
-# around puzzle: a map mark changed, an extra blank line, a crash on one-column maps, a
-# hang, one spelling of the options rejected; with FULL=1 also known bugs of
-# tools/bugs, each run by a wrapper script) are found, and the shrunk map is a valid test file
-# of at most 10x10, named for its mode, on which the two still differ, printed as a map
-# that shows the difference by itself (with its comment lines when they matter); each
-# kind of difference is shown once even when others crowd the list; every bad input of
-# the catalogue is one puzzle rejects, --all lists each, and when only bad inputs
-# beyond the spec's list differ one line says so and compare exits 0; no process of a
-# solver outlives its run, nor of compare after Ctrl-C; --max-size N is N x N; --from
-# skips files that are not maps; --save writes puzzle's outputs under the course's
-# names; the test file goes where make clean does not remove it; make compare's exit
-# status; bad usage exits 2.
-# Prints one line per test as it goes and ends with "N passed, M failed". 21 s on 2
-# idle cores; FULL=1 (28 s) adds the default 200 maps against puzzle itself and four
-# known bugs (tools/bugs, built by make tools). Everything it writes
-# goes into a temporary folder it removes.
-# Environment: PUZZLE_BIN (default ./puzzle), the reference the wrappers call; FULL=1.
+# Tests of tools/compare, run by tests/run-all from the repository root; each test below
+# says what it checks. Broken solvers are small wrapper scripts around puzzle (with
+# FULL=1 also known bugs of tools/bugs). Prints one line per test and ends with "N
+# passed, M failed". 21 s on 2 idle cores; FULL=1 (28 s) adds the default 200 maps
+# against puzzle itself and four known bugs. Everything it writes goes into a temporary
+# folder it removes. Environment: PUZZLE_BIN (default ./puzzle), the reference the
+# wrappers call; FULL=1.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 COMPARE=tools/compare
