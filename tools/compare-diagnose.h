@@ -275,16 +275,44 @@ class Diagnosis {
   /// A sample of the agreeing runs (the same every time), which every set must keep
   /// reproducing, and the differing runs every bug is first tried on alone.
   void choose_sample() {
-    agreeing_ = agreeing_all_;
     std::mt19937_64 random(281);
-    for (std::size_t i = agreeing_.size(); i > 1; --i) std::swap(agreeing_[i - 1], agreeing_[random() % i]);
-    if (agreeing_.size() > kAgreeing) agreeing_.resize(kAgreeing);
-    std::sort(agreeing_.begin(), agreeing_.end());
-    screen_ = differing_;
-    for (std::size_t i = screen_.size(); i > 1; --i) std::swap(screen_[i - 1], screen_[random() % i]);
-    if (screen_.size() > kScreen) screen_.resize(kScreen);
-    std::sort(screen_.begin(), screen_.end());
+    auto sample = [&random](std::vector<std::size_t> runs, std::size_t n) {
+      for (std::size_t i = runs.size(); i > 1; --i) std::swap(runs[i - 1], runs[random() % i]);
+      if (runs.size() > n) runs.resize(n);
+      std::sort(runs.begin(), runs.end());
+      return runs;
+    };
+    agreeing_ = sample(agreeing_all_, kAgreeing);
+    screen_ = sample(differing_, kScreen);
     claim_.clear();
+  }
+
+  /// The set with bug `b` beside it.
+  std::vector<std::size_t> set_and(std::size_t b) const {
+    std::vector<std::size_t> on = set_;
+    on.push_back(b);
+    return on;
+  }
+
+  /// The set without its `i`-th bug.
+  std::vector<std::size_t> set_without(std::size_t i) const {
+    std::vector<std::size_t> on = set_;
+    on.erase(on.begin() + static_cast<std::ptrdiff_t>(i));
+    return on;
+  }
+
+  /// The bugs --bugs allows, not in the set, that beside it reproduce one of `runs`.
+  std::vector<std::size_t> candidates_on(const std::vector<std::size_t>& runs) {
+    std::vector<std::size_t> found;
+    for (std::size_t b = 0; b < allowed_.size(); ++b) {
+      if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
+      for (std::size_t r : runs)
+        if (reproduces(set_and(b), r)) {
+          found.push_back(b);
+          break;
+        }
+    }
+    return found;
   }
 
   /// Whether the bugs `on` reproduce every agreeing run of the sample.
@@ -307,15 +335,7 @@ class Diagnosis {
   /// of the sample. Candidates: first the bugs that alone reproduce a run of the screen;
   /// when none is left, every bug, with the set switched on (a bug seen only beside another).
   void grow() {
-    std::vector<std::size_t> candidates;
-    for (std::size_t b = 0; b < allowed_.size(); ++b) {
-      if (!allowed_[b]) continue;
-      for (std::size_t r : screen_)
-        if (reproduces({b}, r)) {
-          candidates.push_back(b);
-          break;
-        }
-    }
+    std::vector<std::size_t> candidates = candidates_on(screen_);  // the set is empty: each bug alone
     std::fprintf(stderr, "compare: --diagnose: %zu known bugs reproduce a differing run alone (%s s)\n",
                  candidates.size(), fixed(seconds(), 1).c_str());
     std::set<std::size_t> covered;
@@ -329,32 +349,24 @@ class Diagnosis {
       std::vector<std::pair<std::size_t, std::size_t>> gains;  // (new runs, bug)
       for (std::size_t b : candidates) {
         if (std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
-        const std::size_t gain = covered_by(on, open).size();
+        const std::size_t gain = covered_by(set_and(b), open).size();
         if (gain > 0) gains.emplace_back(gain, b);
       }
       std::stable_sort(gains.begin(), gains.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
       bool added = false;
       auto fits = [&](std::size_t b) {  // every run the set explained, then the agreeing sample
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
         for (std::size_t r : covered)
-          if (!reproduces(on, r)) return false;
-        return keeps_agreeing(on);
+          if (!reproduces(set_and(b), r)) return false;
+        return keeps_agreeing(set_and(b));
       };
       for (std::size_t i = 0; i < gains.size() && !added; ++i) {
         const auto [gain, b] = gains[i];
         if (!fits(b)) continue;
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
-        const std::set<std::size_t> gained = covered_by(on, open);
+        const std::set<std::size_t> gained = covered_by(set_and(b), open);
         std::vector<std::size_t> ties;  // others that explain the very same runs
-        for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j) {
-          std::vector<std::size_t> other = set_;
-          other.push_back(gains[j].second);
-          if (covered_by(other, open) == gained && fits(gains[j].second)) ties.push_back(gains[j].second);
-        }
+        for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j)
+          if (covered_by(set_and(gains[j].second), open) == gained && fits(gains[j].second))
+            ties.push_back(gains[j].second);
         const std::size_t chosen = ties.empty() ? b : tell_apart(b, ties);
         set_.push_back(chosen);
         for (std::size_t r : gained) covered.insert(r);
@@ -365,19 +377,8 @@ class Diagnosis {
       if (added) continue;
       if (widened == set_.size()) break;
       widened = set_.size();  // every bug beside the set, on the runs still open
-      candidates.clear();
-      std::vector<std::size_t> sample = open;
-      if (sample.size() > kScreen) sample.resize(kScreen);
-      for (std::size_t b = 0; b < allowed_.size(); ++b) {
-        if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
-        for (std::size_t r : sample)
-          if (reproduces(on, r)) {
-            candidates.push_back(b);
-            break;
-          }
-      }
+      if (open.size() > kScreen) open.resize(kScreen);
+      candidates = candidates_on(open);
       if (candidates.empty()) break;
     }
   }
@@ -400,10 +401,8 @@ class Diagnosis {
         const std::vector<std::string> args = words_of(mode.spellings[0]);
         std::vector<bugs::Outcome> outs;
         for (std::size_t c : left) {
-          std::vector<std::size_t> on = set_;
-          on.push_back(c);
           ++bug_runs_;
-          outs.push_back(bugs::run(set_of(on), args, text));
+          outs.push_back(bugs::run(set_of(set_and(c)), args, text));
         }
         bool differ = false;
         for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
@@ -444,8 +443,7 @@ class Diagnosis {
     auto covered_all = [&](const std::vector<std::size_t>& on) { return covered_by(on, differing_); };
     std::set<std::size_t> covered = covered_all(set_);
     for (std::size_t i = set_.size(); i-- > 0;) {
-      std::vector<std::size_t> without = set_;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      const std::vector<std::size_t> without = set_without(i);
       if (!without.empty() && covered_all(without).size() >= covered.size() && keeps_agreeing(without)) {
         std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name.c_str());
         set_ = without;
@@ -454,8 +452,7 @@ class Diagnosis {
     attribute();
     for (std::size_t i = set_.size(); i-- > 0;) {
       const std::size_t b = set_[i];
-      std::vector<std::size_t> without = set_;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      const std::vector<std::size_t> without = set_without(i);
       std::size_t explains = 0, chance = 0;
       for (std::size_t r : differing_) {
         if (!claim_[r].empty()) {
@@ -487,8 +484,7 @@ class Diagnosis {
     const std::string mapgen = mapgen_path();
     for (std::size_t i = set_.size(); i-- > 0;) {
       const std::size_t b = set_[i];
-      std::vector<std::size_t> without = set_;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      const std::vector<std::size_t> without = set_without(i);
       std::size_t shown = 0, confirmed = 0, refuted = 0, maps = 0;
       std::string where;  // the first map that refutes it
       const double deadline = seconds() + kConfirmSeconds;
@@ -615,11 +611,7 @@ class Diagnosis {
   std::string write_test(std::string text, const Mode& mode, const std::string& spelled, const std::string& why) const {
     const std::size_t newline = text.find('\n');
     if (newline != std::string::npos) text.insert(newline + 1, "// compare --diagnose: " + why + "\n");
-    core::make_dirs(settings_.out_dir);
-    const std::string path = settings_.out_dir + "/test-" + std::to_string(free_test_number(settings_.out_dir)) + "-" +
-                             std::string{mode.container, mode.output} + ".txt";
-    core::write_file(path, text);
-    return path + " " + (spelled.empty() ? "(no options)" : spelled);
+    return write_test_file(settings_.out_dir, mode, text) + " " + (spelled.empty() ? "(no options)" : spelled);
   }
 
   /// "(map 12, list 9, no solution 0)" for `runs`.

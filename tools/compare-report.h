@@ -66,6 +66,16 @@ std::size_t free_test_number(const std::string& dir) {
   return n;
 }
 
+/// Writes `text` as test-N-FLAGS.txt in `dir` (made if need be), N the lowest number free
+/// there, FLAGS those of `mode`; its path.
+std::string write_test_file(const std::string& dir, const Mode& mode, const std::string& text) {
+  core::make_dirs(dir);
+  const std::string path = dir + "/test-" + std::to_string(free_test_number(dir)) + "-" +
+                           std::string{mode.container, mode.output} + ".txt";
+  core::write_file(path, text);
+  return path;
+}
+
 /// `text`'s lines, each indented by four blanks.
 std::string indented(const std::string& text) {
   std::string out;
@@ -199,11 +209,7 @@ void shrink_and_write(const Solver& solver, const std::string& name, const std::
   Verdict written = probe.verdict_of(small.text(comments));
   if (written.kind != v.kind) comments.pop_back();  // the longer comment changed things: keep what was checked
   else v = written;
-  core::make_dirs(settings.out_dir);
-  const std::string flags{d.mode->container, d.mode->output};
-  const std::string path =
-      settings.out_dir + "/test-" + std::to_string(free_test_number(settings.out_dir)) + "-" + flags + ".txt";
-  core::write_file(path, small.text(comments));
+  const std::string path = write_test_file(settings.out_dir, *d.mode, small.text(comments));
 
   // The map printed: without its comment lines when the two differ the same way on it
   // without them, else as written (the comment lines are then part of what differs).
