@@ -138,144 +138,132 @@ constexpr const char kNoSolutionHeader[] = "Your solution should print the follo
   X(order_wens, "search", "neighbours discovered west, east, north, south (columns first: left, right, up, down)", \
     kNeighbours) \
   X(order_snew, "search", "neighbours discovered south, north, east, west (row offsets +1, -1 first)", kNeighbours) \
-  X(order_reversed_in_stack, "search", \
-    "with a stack the neighbours are discovered west, south, east, north (pushed in reverse, so that north is " \
-    "investigated first)", kNeighbours) \
-  X(mark_on_investigate, "search", \
-    "states marked discovered when investigated, not when pushed: duplicates in the container, the last discoverer " \
-    "wins the backtrace", \
+  X(order_reversed_in_stack, "search", "with a stack the neighbours are discovered west, south, east, north " \
+    "(pushed in reverse, so that north is investigated first)", kNeighbours) \
+  X(mark_on_investigate, "search", "states marked discovered when investigated, not when pushed: duplicates in the " \
+    "container, the last discoverer wins the backtrace", \
     "Each state can only be discovered once and must be added to the *search_container* and then marked as " \
     "discovered.") \
-  X(stop_on_investigate, "search", \
-    "the search stops when a state on the target is taken from the container, not when it is discovered", \
-    kStopAtTarget) \
+  X(stop_on_investigate, "search", "the search stops when a state on the target is taken from the container, not " \
+    "when it is discovered", kStopAtTarget) \
   E(stop_on_investigate_queue, "search", "stop-on-investigate with a queue only", kStopAtTarget, \
     "a queue takes states in the order they were discovered, so the first target state investigated is the first " \
     "one discovered, and its path was fixed when it was discovered") \
   X(stack_pops_front, "search", "the stack takes the oldest state (a queue: breadth first for --stack)", kNext) \
   X(queue_pops_back, "search", "the queue takes the newest state (a stack: depth first for --queue)", kNext) \
-  X(target_only_in_caret, "search", \
-    "the target is recognised only in the '^' layer (the state is compared, not the cell)", kStopAtTarget) \
-  X(search_runs_to_end, "search", \
-    "the search does not stop at the target: it runs until the container is empty, then backtraces from the target " \
-    "in the lowest layer that discovered it", kStopAtTarget) \
-  E(stop_after_all_neighbours, "search", \
-    "the search stops at the target only after the investigation that discovered it has discovered its other " \
-    "neighbours too", kStopAtTarget, \
+  X(target_only_in_caret, "search", "the target is recognised only in the '^' layer (the state is compared, not " \
+    "the cell)", kStopAtTarget) \
+  X(search_runs_to_end, "search", "the search does not stop at the target: it runs until the container is empty, " \
+    "then backtraces from the target in the lowest layer that discovered it", kStopAtTarget) \
+  E(stop_after_all_neighbours, "search", "the search stops at the target only after the investigation that " \
+    "discovered it has discovered its other neighbours too", kStopAtTarget, \
     "what the investigation discovers after the target changes nothing: the target's path was fixed when it was " \
     "discovered, and the search ends before anything else is investigated") \
   X(press_and_move, "search", "investigating an active button discovers the press and the four neighbours as well", \
     kPressOneState) \
-  X(press_else_move, "search", \
-    "on an active button whose press was discovered already, the neighbours are discovered instead", kPressOneState) \
-  X(press_rediscovers, "search", \
-    "a press is discovered again by every later presser of the button (its predecessor overwritten: the last " \
-    "presser wins the backtrace)", \
+  X(press_else_move, "search", "on an active button whose press was discovered already, the neighbours are " \
+    "discovered instead", kPressOneState) \
+  X(press_rediscovers, "search", "a press is discovered again by every later presser of the button (its " \
+    "predecessor overwritten: the last presser wins the backtrace)", \
     "If a state is encountered a second time (either from a different direction or because of different button " \
     "presses) it cannot be discovered again") \
-  X(press_keeps_doors_open, "search", \
-    "a press opens its color's doors but closes none: once a color is pressed anywhere, its doors stay open in " \
-    "every layer", \
+  X(press_keeps_doors_open, "search", "a press opens its color's doors but closes none: once a color is pressed " \
+    "anywhere, its doors stay open in every layer", \
     "Pressing any button will close all open doors in the puzzle, then if it is a colored button it will open all " \
     "doors of the same color; trapped buttons do not open any doors.") \
-  X(press_once_per_color, "search", \
-    "a color's buttons work once: after the first press of a color anywhere, its buttons are dead ends (one global " \
-    "'pressed' flag per color, never reset)", kButtonsInactive) \
-  X(backtrace_press_lowest_layer, "backtrace", \
-    "backtracing a press goes to the lowest other layer where the button's cell was discovered, not to the layer " \
-    "that pressed it", kCurrentState) \
-  X(backtrace_press_highest_layer, "backtrace", \
-    "backtracing a press goes to the highest other layer where the button's cell was discovered", kCurrentState) \
-  X(backtrace_stops_at_start_cell, "backtrace", \
-    "the backtrace stops at the first state on the start's cell (the cell compared, not the state): a path that " \
-    "crosses the start's cell in a colored layer loses its beginning", kListPath) \
+  X(press_once_per_color, "search", "a color's buttons work once: after the first press of a color anywhere, its " \
+    "buttons are dead ends (one global 'pressed' flag per color, never reset)", kButtonsInactive) \
+  X(backtrace_press_lowest_layer, "backtrace", "backtracing a press goes to the lowest other layer where the " \
+    "button's cell was discovered, not to the layer that pressed it", kCurrentState) \
+  X(backtrace_press_highest_layer, "backtrace", "backtracing a press goes to the highest other layer where the " \
+    "button's cell was discovered", kCurrentState) \
+  X(backtrace_stops_at_start_cell, "backtrace", "the backtrace stops at the first state on the start's cell (the " \
+    "cell compared, not the state): a path that crosses the start's cell in a colored layer loses its beginning", \
+    kListPath) \
   X(edge_last_row, "search", "off by one at the bottom edge: no move south into row height-1", kBottomRight) \
   X(edge_last_col, "search", "off by one at the right edge: no move east into column width-1", kBottomRight) \
   X(edge_first_row, "search", "off by one at the top edge: no move north into row 0", kTopLeft) \
   X(edge_first_col, "search", "off by one at the left edge: no move west into column 0", kTopLeft) \
-  X(own_button_active, "rules", \
-    "buttons of the current color are active too: standing on one presses it again (a dead end)", kButtonsInactive) \
-  X(traps_active_on_caret, "rules", \
-    "traps are active in the '^' layer too (pressing one there leads to the same state: a dead end)", kButtonsBegin) \
-  X(traps_never_active, "rules", "traps are never pressed: they are floor in every layer (doors stay open over them)", \
+  X(own_button_active, "rules", "buttons of the current color are active too: standing on one presses it again (a " \
+    "dead end)", kButtonsInactive) \
+  X(traps_active_on_caret, "rules", "traps are active in the '^' layer too (pressing one there leads to the same " \
+    "state: a dead end)", kButtonsBegin) \
+  X(traps_never_active, "rules", "traps are never pressed: they are floor in every layer (doors stay open over " \
+    "them)", \
     "`^`: a trapped button that closes all doors of all colors") \
-  X(buttons_inactive_on_caret, "rules", \
-    "colored buttons are inactive in the '^' layer (as if they began pressed, like traps)", kButtonsBegin) \
+  X(buttons_inactive_on_caret, "rules", "colored buttons are inactive in the '^' layer (as if they began pressed, " \
+    "like traps)", kButtonsBegin) \
   X(any_door_open_in_color, "rules", "in a colored layer every door is open, not only the layer's own", kDiscoverable) \
   X(own_door_closed, "rules", "pressing a button opens nothing: doors are closed in every layer", \
     "Another layer results from pressing an `a` button: all `A` doors and `a` buttons behave like open floor, while " \
     "all other doors are impassible and all other buttons are active.") \
   X(door_color_off_by_one, "rules", "layer k opens the doors of color k+1 (layer a opens B; an index off by one)", \
     kDoorOfColor) \
-  X(target_wall_in_color, "rules", \
-    "the target '?' is a wall in the colored layers (only '.' and open doors are passable there)", kStopAtTarget) \
+  X(target_wall_in_color, "rules", "the target '?' is a wall in the colored layers (only '.' and open doors are " \
+    "passable there)", kStopAtTarget) \
   X(start_wall_in_color, "rules", "the start '@' is a wall in the colored layers (the input '@' is not floor there)", \
     "Discover the following four states, provided they are not off the edge of the map, not previously discovered, " \
     "and not a wall or closed door:") \
-  X(door_color_off_by_one_down, "rules", \
-    "layer k opens the doors of color k-1 (layer b opens A, layer a none; an index off by one the other way)", \
-    kDoorOfColor) \
-  X(trap_impassable, "rules", \
-    "a trap is a wall in every layer (the passability test lists '.', '@', '?', buttons and doors, and forgets '^')", \
-    kInactiveIsFloor) \
-  X(press_only_from_caret, "rules", \
-    "once a color is pressed every colored button stays inactive ('buttons of other colors become active again' " \
-    "missed): presses happen from '^' only, traps still work", kButtonsInactive) \
-  X(trap_press_keeps_layer, "rules", \
-    "pressing a trap keeps the current color (a trap opens nothing, so the color is not changed): a trap in a " \
-    "colored layer is a dead end", \
+  X(door_color_off_by_one_down, "rules", "layer k opens the doors of color k-1 (layer b opens A, layer a none; an " \
+    "index off by one the other way)", kDoorOfColor) \
+  X(trap_impassable, "rules", "a trap is a wall in every layer (the passability test lists '.', '@', '?', buttons " \
+    "and doors, and forgets '^')", kInactiveIsFloor) \
+  X(press_only_from_caret, "rules", "once a color is pressed every colored button stays inactive ('buttons of " \
+    "other colors become active again' missed): presses happen from '^' only, traps still work", kButtonsInactive) \
+  X(trap_press_keeps_layer, "rules", "pressing a trap keeps the current color (a trap opens nothing, so the color " \
+    "is not changed): a trap in a colored layer is a dead end", \
     "Use one layer for initial state and after a `^` has been pressed, where all doors (`A`..`Z`) are impassible.") \
-  X(press_lands_one_layer_down, "rules", \
-    "a press of button k lands in layer k-1 (layers indexed button - 'a', forgetting that '^' is layer 0): a leads " \
-    "back to '^', b to a's layer", kPressArrives) \
-  X(last_color_press_lost, "rules", \
-    "num_colors layers instead of num_colors + 1: the last color has no layer of its own, and a press of its button " \
-    "is lost (a dead end)", \
+  X(press_lands_one_layer_down, "rules", "a press of button k lands in layer k-1 (layers indexed button - 'a', " \
+    "forgetting that '^' is layer 0): a leads back to '^', b to a's layer", kPressArrives) \
+  X(last_color_press_lost, "rules", "num_colors layers instead of num_colors + 1: the last color has no layer of " \
+    "its own, and a press of its button is lost (a dead end)", \
     "Therefore, the number of layers must be equal to `<num_colors> + 1`: one layer for each color that can be " \
     "opened, +1 for when all colors are closed.") \
-  X(discovered_per_cell, "rules", \
-    "discovered is kept per cell, not per state (a 2D array): a press lands on a cell discovered already, so no " \
-    "button ever changes the color", \
+  X(discovered_per_cell, "rules", "discovered is kept per cell, not per state (a 2D array): a press lands on a " \
+    "cell discovered already, so no button ever changes the color", \
     "the layers will be needed to distinguish when a player is standing at (1, 1) after pushing `a` from when they " \
     "are standing at (1, 1) after pushing `b`.") \
-  X(doorless_button_ignored, "rules", \
-    "a button whose color has no door in the map is treated as floor (it would open nothing), though pressing it " \
-    "closes the doors and changes the color", \
+  X(doorless_button_ignored, "rules", "a button whose color has no door in the map is treated as floor (it would " \
+    "open nothing), though pressing it closes the doors and changes the color", \
     "If a button is pressed that doesn’t match any door color, all doors close and none are opened.") \
   X(output_default_list, "options", "without --output the list is printed (the default taken as list, not map)", \
     "If the `--output` flag isn’t provided to your program, then your program should act as though `--output map` " \
     "was provided.") \
-  X(output_modes_swapped, "options", \
-    "the --output argument compared with strcmp as a boolean (strcmp is 0, false, on a match): map prints the list " \
-    "and list the map", "directs the program to print solution output in the specified format") \
-  X(stack_queue_swapped, "options", "--queue selects the stack and --stack the queue (the two cases' bodies swapped)", \
+  X(output_modes_swapped, "options", "the --output argument compared with strcmp as a boolean (strcmp is 0, false, " \
+    "on a match): map prints the list and list the map", \
+    "directs the program to print solution output in the specified format") \
+  X(stack_queue_swapped, "options", "--queue selects the stack and --stack the queue (the two cases' bodies " \
+    "swapped)", \
     "If `--queue`/`-q` is provided, the *search_container* behaves like a queue, and if `--stack`/`-s` is provided, " \
     "the *search_container* behaves like a stack.") \
   E(help_exit_1, "main", "--help prints the help and exits with status 1", \
-    "This option prohibits arguments and causes the program to print a helpful message of your own design, and then " \
-    "return 0 to exit.", "a test file is run with --stack or --queue and maybe --output, never with --help") \
+    "This option prohibits arguments and causes the program to print a helpful message of your own design, and " \
+    "then return 0 to exit.", \
+    "a test file is run with --stack or --queue and maybe --output, never with --help") \
   E(output_bogus_accepted, "options", "an --output argument other than map or list is taken as map (no error)", \
     "The argument to `--output/-o` (if provided) is either `\"list\"` or `\"map\"`", \
     "a test file is run with --output map or --output list or none, never a bad argument") \
-  E(container_twice_accepted, "options", \
-    "the same container given twice (-q -q, --stack -s) is accepted as given once", \
+  E(container_twice_accepted, "options", "the same container given twice (-q -q, --stack -s) is accepted as given " \
+    "once", \
     "exactly one of `stack` or `queue` must be specified, exactly once", \
     "a test file is run with one --stack or --queue, never two") \
   E(output_twice_accepted, "options", "--output given twice is accepted, the last one counts (-o map -o list lists)", \
-    "Both `map` and `list` output modes specified.", "a test file is run with one --output or none, never two") \
-  E(errors_on_stdout, "main", \
-    "the error message of a bad input goes to stdout (cout) instead of stderr; the exit status is still 1", \
+    "Both `map` and `list` output modes specified.", \
+    "a test file is run with one --output or none, never two") \
+  E(errors_on_stdout, "main", "the error message of a bad input goes to stdout (cout) instead of stderr; the exit " \
+    "status is still 1", \
     "In all of these cases, print an informative error message to standard error", \
     "a test file holds valid input, on which no error is printed") \
-  E(comment_inside_map_skipped, "parse", \
-    "a comment line between the map's rows is skipped instead of rejected ('/' is not a map character)", \
-    kMapAfterComments, "a test file holds a valid map, with its comments before the map") \
+  E(comment_inside_map_skipped, "parse", "a comment line between the map's rows is skipped instead of rejected " \
+    "('/' is not a map character)", kMapAfterComments, \
+    "a test file holds a valid map, with its comments before the map") \
   X(colors_26_rejected, "parse", "num_colors 26 rejected (26 taken as out of range)", kNumColors) \
   X(colors_0_rejected, "parse", "num_colors 0 rejected (0 colors is valid: no doors)", kNumColors) \
-  X(last_color_rejected, "parse", \
-    "the letters of color num_colors are rejected (colors checked with < num_colors - 1)", \
+  X(last_color_rejected, "parse", "the letters of color num_colors are rejected (colors checked with < num_colors " \
+    "- 1)", \
     "The first N letters of the English alphabet are used to represent the colors of doors and buttons.") \
-  E(colors_inclusive, "parse", "the letters of color num_colors + 1 are accepted (colors checked with <= num_colors)", \
+  E(colors_inclusive, "parse", "the letters of color num_colors + 1 are accepted (colors checked with <= " \
+    "num_colors)", \
     "No invalid door or button appears in the map (if `<num_colors> == 3` , then `'M'` and `'z'` are invalid)", \
     "it accepts only invalid maps (a letter beyond num_colors); a test file must be valid") \
   E(colors_27_accepted, "parse", "num_colors 27 accepted (limit checked with > 27)", kNumColors, \
@@ -291,79 +279,61 @@ constexpr const char kNoSolutionHeader[] = "Your solution should print the follo
   X(one_comment_line, "parse", "only one comment line is skipped", kCommentsMayAppear) \
   E(no_target_accepted, "parse", "a map without '?' is accepted (the target is not counted)", kOneTarget, \
     "only a map without '?' is affected, and it is invalid; a test file must be valid") \
-  X(last_door_rejected, "parse", \
-    "doors of the last color are rejected (upper case letters checked with < 'A' + num_colors - 1)", kValidLetters) \
-  X(last_button_rejected, "parse", \
-    "buttons of the last color are rejected (lower case letters checked with < 'a' + num_colors - 1)", kValidLetters) \
-  X(comment_symbols_counted, "parse", \
-    "an '@' or '?' in a comment is counted as the map's (the symbols counted over the whole input): the map is " \
-    "rejected for a second start or target", kOneStart) \
-  X(comment_plus_rejected, "parse", \
-    "a '+' in a comment is rejected (the check that '+' is not in the map applied to every line)", kNoInvalidChars) \
-  X(width_1_crash, "parse", \
-    "comments recognised by reading a line's first two characters without a length check: a crash on the first row " \
-    "of a one-column map", "Each valid map will use a 2D coordinate system with at least one row and one column") \
-  X(locate_skips_first_row, "parse", \
-    "the scan for '@' and '?' starts at row 1: a start or target in row 0 is 'missing' and the map rejected", \
-    kOneStart) \
-  X(locate_skips_last_row, "parse", \
-    "the scan for '@' and '?' stops before the last row (row < height - 1): a start or target there is 'missing'", \
-    kOneStart) \
-  X(locate_skips_first_col, "parse", \
-    "the scan for '@' and '?' starts at column 1: a start or target in column 0 is 'missing'", kOneStart) \
-  X(locate_skips_last_col, "parse", \
-    "the scan for '@' and '?' stops before the last column (col < width - 1): a start or target there is 'missing'", \
-    kOneStart) \
-  X(comment_needs_space, "parse", \
-    "a comment is recognised by \"// \" with its blank: a bare \"//\" or \"//text\" is read as the first map row", \
-    kComments) \
-  X(empty_comment_not_skipped, "parse", \
-    "a comment needs text after its \"//\" (a length check, size() > 2): a bare \"//\" is read as the first map row", \
-    kComments) \
+  X(last_door_rejected, "parse", "doors of the last color are rejected (upper case letters checked with < 'A' + " \
+    "num_colors - 1)", kValidLetters) \
+  X(last_button_rejected, "parse", "buttons of the last color are rejected (lower case letters checked with < 'a' " \
+    "+ num_colors - 1)", kValidLetters) \
+  X(comment_symbols_counted, "parse", "an '@' or '?' in a comment is counted as the map's (the symbols counted " \
+    "over the whole input): the map is rejected for a second start or target", kOneStart) \
+  X(comment_plus_rejected, "parse", "a '+' in a comment is rejected (the check that '+' is not in the map applied " \
+    "to every line)", kNoInvalidChars) \
+  X(width_1_crash, "parse", "comments recognised by reading a line's first two characters without a length check: " \
+    "a crash on the first row of a one-column map", \
+    "Each valid map will use a 2D coordinate system with at least one row and one column") \
+  X(locate_skips_first_row, "parse", "the scan for '@' and '?' starts at row 1: a start or target in row 0 is " \
+    "'missing' and the map rejected", kOneStart) \
+  X(locate_skips_last_row, "parse", "the scan for '@' and '?' stops before the last row (row < height - 1): a " \
+    "start or target there is 'missing'", kOneStart) \
+  X(locate_skips_first_col, "parse", "the scan for '@' and '?' starts at column 1: a start or target in column 0 " \
+    "is 'missing'", kOneStart) \
+  X(locate_skips_last_col, "parse", "the scan for '@' and '?' stops before the last column (col < width - 1): a " \
+    "start or target there is 'missing'", kOneStart) \
+  X(comment_needs_space, "parse", "a comment is recognised by \"// \" with its blank: a bare \"//\" or \"//text\" " \
+    "is read as the first map row", kComments) \
+  X(empty_comment_not_skipped, "parse", "a comment needs text after its \"//\" (a length check, size() > 2): a " \
+    "bare \"//\" is read as the first map row", kComments) \
   E(comment_single_slash, "parse", "a comment is recognised by its first character, a single '/'", kComments, \
     "no line of a valid map after the header starts with '/' without being a comment: a map row cannot hold '/'") \
-  X(no_comment_first_row_skipped, "parse", \
-    "the line after the header is always skipped, as if it were a comment: a map with no comment line loses its " \
-    "first row", kCommentsMayAppear) \
-  X(three_comment_lines, "parse", \
-    "exactly three lines after the header are skipped as comments, as many as the spec's example has", \
-    kCommentsMayAppear) \
-  X(comments_counted_as_rows, "parse", \
-    "comment lines are counted among the map's height lines (a loop over height lines that skips comments): a map " \
-    "with k comment lines loses its last k rows", kMapLines) \
-  X(comment_words_as_rows, "parse", \
-    "comments skipped a word at a time (cin >> word, dropping words that start with \"//\"): the other words of a " \
-    "comment with blanks are read as map rows", kComments) \
-  X(comment_of_row_width_is_row, "parse", \
-    "comments are told from map rows by their length: a comment line exactly width characters long is read as the " \
-    "first row", kComments) \
-  X(comment_letters_checked, "parse", \
-    "the letters of comment lines are checked against num_colors too: a comment holding a letter beyond the map's " \
-    "colors is rejected", kNoInvalidChars) \
-  X(hash_line_is_comment, "parse", \
-    "a line starting with '#' is skipped as a comment too, shell style: a first map row that starts with a wall is " \
-    "lost", kMapAfterComments) \
-  X(long_line_split_256, "parse", \
-    "lines read into a 256-byte buffer (fgets): the rest of a comment of 255 characters or more comes back as the " \
-    "next line, the first map row", kComments) \
-  X(long_line_fails_1024, "parse", \
-    "lines read with cin.getline(buffer, 1024): a comment of 1024 characters or more sets failbit and the input " \
-    "ends there", kComments) \
-  X(last_line_needs_newline, "parse", \
-    "a line is read up to its '\\n' (a row read a character at a time until the newline): a last row with no '\\n' " \
-    "after it is missing", kMapLines) \
-  X(last_row_loses_last_char, "parse", \
-    "every line's last character is cut as its newline (fgets, then the last byte dropped): a last row with no " \
-    "'\\n' after it loses its last cell", kMapLines) \
-  X(header_colors_one_digit, "parse", \
-    "the header read a character at a time: num_colors is its first digit only (26 read as 2)", kHeader) \
-  X(header_height_one_digit, "parse", \
-    "the header read a character at a time: height is its first digit only (10 read as 1)", kHeader) \
-  X(header_width_one_digit, "parse", \
-    "the header read a character at a time: width is its first digit only (10 read as 1)", kHeader) \
-  X(locate_one_symbol_per_row, "parse", \
-    "a row is searched for '@' and, only when it has none, for '?' (an if/else per row): a target in the start's " \
-    "row is 'missing'", kOneTarget) \
+  X(no_comment_first_row_skipped, "parse", "the line after the header is always skipped, as if it were a comment: " \
+    "a map with no comment line loses its first row", kCommentsMayAppear) \
+  X(three_comment_lines, "parse", "exactly three lines after the header are skipped as comments, as many as the " \
+    "spec's example has", kCommentsMayAppear) \
+  X(comments_counted_as_rows, "parse", "comment lines are counted among the map's height lines (a loop over height " \
+    "lines that skips comments): a map with k comment lines loses its last k rows", kMapLines) \
+  X(comment_words_as_rows, "parse", "comments skipped a word at a time (cin >> word, dropping words that start " \
+    "with \"//\"): the other words of a comment with blanks are read as map rows", kComments) \
+  X(comment_of_row_width_is_row, "parse", "comments are told from map rows by their length: a comment line exactly " \
+    "width characters long is read as the first row", kComments) \
+  X(comment_letters_checked, "parse", "the letters of comment lines are checked against num_colors too: a comment " \
+    "holding a letter beyond the map's colors is rejected", kNoInvalidChars) \
+  X(hash_line_is_comment, "parse", "a line starting with '#' is skipped as a comment too, shell style: a first map " \
+    "row that starts with a wall is lost", kMapAfterComments) \
+  X(long_line_split_256, "parse", "lines read into a 256-byte buffer (fgets): the rest of a comment of 255 " \
+    "characters or more comes back as the next line, the first map row", kComments) \
+  X(long_line_fails_1024, "parse", "lines read with cin.getline(buffer, 1024): a comment of 1024 characters or " \
+    "more sets failbit and the input ends there", kComments) \
+  X(last_line_needs_newline, "parse", "a line is read up to its '\\n' (a row read a character at a time until the " \
+    "newline): a last row with no '\\n' after it is missing", kMapLines) \
+  X(last_row_loses_last_char, "parse", "every line's last character is cut as its newline (fgets, then the last " \
+    "byte dropped): a last row with no '\\n' after it loses its last cell", kMapLines) \
+  X(header_colors_one_digit, "parse", "the header read a character at a time: num_colors is its first digit only " \
+    "(26 read as 2)", kHeader) \
+  X(header_height_one_digit, "parse", "the header read a character at a time: height is its first digit only (10 " \
+    "read as 1)", kHeader) \
+  X(header_width_one_digit, "parse", "the header read a character at a time: width is its first digit only (10 " \
+    "read as 1)", kHeader) \
+  X(locate_one_symbol_per_row, "parse", "a row is searched for '@' and, only when it has none, for '?' (an if/else " \
+    "per row): a target in the start's row is 'missing'", kOneTarget) \
   X(map_no_percent, "map output", "a pressed button is drawn '+' on the layer it was pressed in, not '%'", \
     kPressMarks) \
   X(map_no_at, "map output", "the arrival in the button's layer is drawn '+', not '@'", kPressMarks) \
@@ -381,144 +351,124 @@ constexpr const char kNoSolutionHeader[] = "Your solution should print the follo
   X(map_own_button_shown, "map output", "a layer's own buttons off the path show as themselves, not '.'", \
     kColorMapOwn) \
   X(map_own_door_shown, "map output", "a layer's own doors off the path show as themselves, not '.'", kColorMapOwn) \
-  X(map_letters_hidden, "map output", \
-    "on a colored layer every button and door shows as '.', not only the layer's own", kColorMapOwn) \
+  X(map_letters_hidden, "map output", "on a colored layer every button and door shows as '.', not only the layer's " \
+    "own", kColorMapOwn) \
   X(map_unused_colors_skipped, "map output", "no map for a color whose letters do not occur in the map", \
     kEachColorMap) \
-  X(map_last_layer_missing, "map output", \
-    "num_colors maps instead of num_colors + 1 (the last color's map is missing)", kEachColorMap) \
+  X(map_last_layer_missing, "map output", "num_colors maps instead of num_colors + 1 (the last color's map is " \
+    "missing)", kEachColorMap) \
   X(map_header_uppercase, "map output", "the layer headers name the door letter: '// color A'", kColorMapHeader) \
   X(map_trap_press_unmarked, "map output", "a trap press is drawn like a move ('+' on both layers), not '%' and '@'", \
     kPressMarks) \
   X(map_percent_on_caret, "map output", "the '%' of a press is always drawn on the '^' map, whatever layer pressed", \
     kPressMarks) \
-  X(map_marks_every_layer, "map output", \
-    "the path's marks are drawn on every layer's map (one 2D map of marks for all layers)", \
+  X(map_marks_every_layer, "map output", "the path's marks are drawn on every layer's map (one 2D map of marks for " \
+    "all layers)", \
     "The `a` button press moves the solution path to the `// color a` map at the same location, which is replaced " \
     "by `@`.") \
-  X(map_trap_twice, "map output", \
-    "a trap off the path prints twice, its replacement and then the cell itself (an else missing): '.^' on the '^' " \
-    "map, '^^' on the colors' maps", kCaretMapTraps) \
-  X(map_plus_not_on_doors, "map output", \
-    "the path's '+' is drawn over floor only: an open door on the path shows as its layer shows it ('.'), not '+'", \
-    kPathPlus) \
-  X(map_plus_not_on_start, "map output", \
-    "the path's '+' is not drawn over the start's cell on a colored layer (the start is skipped wherever the path " \
-    "meets it; it shows '.')", kPathPlus) \
-  X(map_plus_not_on_buttons, "map output", \
-    "the path's '+' is not drawn over the layer's own buttons that it walks over (they show '.', as off the path)", \
-    kInactiveIsFloor) \
-  X(map_plus_not_on_traps, "map output", \
-    "the path's '+' is not drawn over traps it walks over on the '^' layer (they show '.', as off the path)", \
-    kInactiveIsFloor) \
-  X(map_trap_press_no_at, "map output", \
-    "a trap press draws its '%' on the colored layer but no '@' on the '^' map (only presses of colored buttons get " \
-    "an arrival mark)", kPressMarks) \
+  X(map_trap_twice, "map output", "a trap off the path prints twice, its replacement and then the cell itself (an " \
+    "else missing): '.^' on the '^' map, '^^' on the colors' maps", kCaretMapTraps) \
+  X(map_plus_not_on_doors, "map output", "the path's '+' is drawn over floor only: an open door on the path shows " \
+    "as its layer shows it ('.'), not '+'", kPathPlus) \
+  X(map_plus_not_on_start, "map output", "the path's '+' is not drawn over the start's cell on a colored layer " \
+    "(the start is skipped wherever the path meets it; it shows '.')", kPathPlus) \
+  X(map_plus_not_on_buttons, "map output", "the path's '+' is not drawn over the layer's own buttons that it walks " \
+    "over (they show '.', as off the path)", kInactiveIsFloor) \
+  X(map_plus_not_on_traps, "map output", "the path's '+' is not drawn over traps it walks over on the '^' layer " \
+    "(they show '.', as off the path)", kInactiveIsFloor) \
+  X(map_trap_press_no_at, "map output", "a trap press draws its '%' on the colored layer but no '@' on the '^' map " \
+    "(only presses of colored buttons get an arrival mark)", kPressMarks) \
   X(map_header_no_space, "map output", "the layer headers are written '//color a' (no space after //)", \
     kColorMapHeader) \
-  X(map_header_next_letter, "map output", \
-    "the layer headers name the letter 'a' + layer (layer 1 is a): '// color b' over a's map, and so on", \
-    kColorMapHeader) \
+  X(map_header_next_letter, "map output", "the layer headers name the letter 'a' + layer (layer 1 is a): '// color " \
+    "b' over a's map, and so on", kColorMapHeader) \
   X(map_blank_line_between_layers, "map output", "a blank line between one layer's map and the next header", \
     kEachColorMap) \
-  X(map_caret_last, "map output", \
-    "the '^' map printed after the colors' maps ('^' stored as the last layer, num_colors, and the layers printed " \
-    "in index order)", kEachColorMap) \
-  X(map_own_door_next_letter, "map output", \
-    "a layer's door letter computed 'A' + layer (layer 1 is a): on a's map the B doors are hidden ('.') and the A " \
-    "doors shown", kFollowingMaps) \
-  X(map_own_button_next_letter, "map output", \
-    "a layer's button letter computed 'a' + layer (layer 1 is a): on a's map the b buttons are hidden ('.') and the " \
-    "a buttons shown", kFollowingMaps) \
+  X(map_caret_last, "map output", "the '^' map printed after the colors' maps ('^' stored as the last layer, " \
+    "num_colors, and the layers printed in index order)", kEachColorMap) \
+  X(map_own_door_next_letter, "map output", "a layer's door letter computed 'A' + layer (layer 1 is a): on a's map " \
+    "the B doors are hidden ('.') and the A doors shown", kFollowingMaps) \
+  X(map_own_button_next_letter, "map output", "a layer's button letter computed 'a' + layer (layer 1 is a): on a's " \
+    "map the b buttons are hidden ('.') and the a buttons shown", kFollowingMaps) \
   X(map_last_row_missing, "map output", "each layer's map lacks its last row (rows printed while row < height - 1)", \
     kMapOutput) \
-  X(map_last_col_missing, "map output", \
-    "each row of the layers' maps lacks its last column (columns printed while col < width - 1)", kMapOutput) \
+  X(map_last_col_missing, "map output", "each row of the layers' maps lacks its last column (columns printed while " \
+    "col < width - 1)", kMapOutput) \
   X(list_row_col_swapped, "list output", "list states printed (color, (col, row))", kListFormat) \
   X(list_uppercase_color, "list output", "list colors printed as the door letter: (A, (r, c))", kListFormat) \
   X(list_no_space, "list output", "list states printed without the space between row and column: (c, (r,c))", \
     kListFormat) \
-  X(list_omits_press, "list output", \
-    "only moves are listed: the state after a press (same cell, new color) is left out", kListPath) \
+  X(list_omits_press, "list output", "only moves are listed: the state after a press (same cell, new color) is " \
+    "left out", kListPath) \
   X(list_omits_start, "list output", "the list starts after the start state (the backtrace stops before the start)", \
     kFirstLastState) \
   X(list_reversed, "list output", "the list runs from the target back to the start (the backtrace not reversed)", \
     kFirstLastState) \
   X(list_one_based, "list output", "list rows and columns counted from 1", kListFormat) \
-  X(list_omits_target, "list output", \
-    "the list ends before the target state (the loop stops at the target without printing it)", kFirstLastState) \
+  X(list_omits_target, "list output", "the list ends before the target state (the loop stops at the target without " \
+    "printing it)", kFirstLastState) \
   X(list_trailing_blank_line, "list output", "an extra blank line after the last state of the list", kDiff) \
-  X(list_no_final_newline, "list output", \
-    "no end of line after the last state of the list (lines joined with '\\n' between them)", kDiff) \
-  X(list_omits_start_adjacent, "list output", \
-    "when the target is next to the start (a path of two states) the start is left out of the list", kFirstLastState) \
-  X(list_missing_inner_parens, "list output", \
-    "list states printed (c, r, c): the parentheses around row and column missing", kListFormat) \
+  X(list_no_final_newline, "list output", "no end of line after the last state of the list (lines joined with " \
+    "'\\n' between them)", kDiff) \
+  X(list_omits_start_adjacent, "list output", "when the target is next to the start (a path of two states) the " \
+    "start is left out of the list", kFirstLastState) \
+  X(list_missing_inner_parens, "list output", "list states printed (c, r, c): the parentheses around row and " \
+    "column missing", kListFormat) \
   X(list_layer_number, "list output", "the list's color printed as the layer's number (0 for '^', 1 for a, ...)", \
     kListFormat) \
-  X(list_press_prints_old_color, "list output", \
-    "each state is printed with the color of the state that discovered it: the state after a press shows the old " \
-    "color", kPressArrives) \
-  X(list_omits_trap_press, "list output", \
-    "the state a trap press discovers is not listed (a press back to '^' not taken for a color change)", \
+  X(list_press_prints_old_color, "list output", "each state is printed with the color of the state that discovered " \
+    "it: the state after a press shows the old color", kPressArrives) \
+  X(list_omits_trap_press, "list output", "the state a trap press discovers is not listed (a press back to '^' not " \
+    "taken for a color change)", \
     "A player’s state is a combination of the color of the last button pressed (think of `^` as a color for the " \
     "purpose of player state), and their position in the grid.") \
-  X(nosol_caret_layer_only, "no-solution output", \
-    "with no solution, only the cells discovered in the '^' layer count as discovered", kUndiscovered) \
+  X(nosol_caret_layer_only, "no-solution output", "with no solution, only the cells discovered in the '^' layer " \
+    "count as discovered", kUndiscovered) \
   X(nosol_trailing_blank_line, "no-solution output", "with no solution, an empty line follows the map", \
     kDiscoveredMap) \
   X(nosol_target_shown, "no-solution output", "with no solution, the target shows as '?' instead of '#'", \
     "If there is no solution to the puzzle, the target will always be replaced with `'#'`.") \
-  X(nosol_undiscovered_dot, "no-solution output", \
-    "with no solution, undiscovered cells other than walls show as '.' instead of '#'", kUndiscoveredIncludes) \
+  X(nosol_undiscovered_dot, "no-solution output", "with no solution, undiscovered cells other than walls show as " \
+    "'.' instead of '#'", kUndiscoveredIncludes) \
   X(nosol_no_discovered_line, "no-solution output", "with no solution, the 'Discovered:' line is missing", \
     kNoSolutionHeader) \
-  X(nosol_closed_doors_shown, "no-solution output", \
-    "with no solution, closed doors next to discovered cells count as discovered (marked before the passability " \
-    "test)", kDiscoverable) \
-  X(nosol_list_no_map, "no-solution output", \
-    "with no solution in list mode, only 'No solution.' is printed (no discovered map)", \
+  X(nosol_closed_doors_shown, "no-solution output", "with no solution, closed doors next to discovered cells count " \
+    "as discovered (marked before the passability test)", kDiscoverable) \
+  X(nosol_list_no_map, "no-solution output", "with no solution in list mode, only 'No solution.' is printed (no " \
+    "discovered map)", \
     "With no solution, stack or queue doesn’t matter, nor does the requested output mode.") \
-  X(nosol_traps_hidden, "no-solution output", \
-    "with no solution, discovered traps print as '.' (the '^' map's replacement applied to the discovered map)", \
-    kDiscoveredMap) \
-  X(nosol_buttons_hidden, "no-solution output", \
-    "with no solution, discovered buttons print as '.' (pressed buttons taken for floor)", kDiscoveredMap) \
-  X(nosol_undiscovered_letters_shown, "no-solution output", \
-    "with no solution, only undiscovered floor becomes '#': undiscovered doors, buttons and traps show as themselves", \
-    kUndiscoveredIncludes) \
-  X(nosol_last_layer_ignored, "no-solution output", \
-    "with no solution, cells discovered only in the last color's layer print as '#' (the layers gone through up to " \
-    "num_colors - 1)", kUndiscovered) \
-  X(nosol_reachable_header, "no-solution output", \
-    "with no solution, the second line is 'Reachable:' (an older edition of the spec) instead of 'Discovered:'", \
-    kNoSolutionHeader) \
+  X(nosol_traps_hidden, "no-solution output", "with no solution, discovered traps print as '.' (the '^' map's " \
+    "replacement applied to the discovered map)", kDiscoveredMap) \
+  X(nosol_buttons_hidden, "no-solution output", "with no solution, discovered buttons print as '.' (pressed " \
+    "buttons taken for floor)", kDiscoveredMap) \
+  X(nosol_undiscovered_letters_shown, "no-solution output", "with no solution, only undiscovered floor becomes " \
+    "'#': undiscovered doors, buttons and traps show as themselves", kUndiscoveredIncludes) \
+  X(nosol_last_layer_ignored, "no-solution output", "with no solution, cells discovered only in the last color's " \
+    "layer print as '#' (the layers gone through up to num_colors - 1)", kUndiscovered) \
+  X(nosol_reachable_header, "no-solution output", "with no solution, the second line is 'Reachable:' (an older " \
+    "edition of the spec) instead of 'Discovered:'", kNoSolutionHeader) \
   X(nosol_exit_1, "main", "the exit status is 1 when there is no solution (the output is right)", \
     "If the input is valid (even if there is no solution), your program should return 0 from `main()`, and should " \
     "NOT call `exit()` at all.") \
   E(map_press_plus_first, "map output", "the state that presses a button is drawn '+' before its '%'", kPressMarks, \
     "the '%' of the press is drawn after the '+' on the same cell of the same layer and overwrites it") \
-  X(start_not_marked, "search", \
-    "the start is not marked discovered: a neighbour discovers it again and pushes it once more; a start walled in " \
-    "on a map with no solution prints '#'", \
+  X(start_not_marked, "search", "the start is not marked discovered: a neighbour discovers it again and pushes it " \
+    "once more; a start walled in on a map with no solution prints '#'", \
     "Add the initial state to the *search_container* and mark it as discovered.") \
-  E(backtrace_target_highest_layer, "backtrace", \
-    "the backtrace starts from the target in the highest layer that discovered it, not from the state that reached " \
-    "it", kStopAtTarget, \
+  E(backtrace_target_highest_layer, "backtrace", "the backtrace starts from the target in the highest layer that " \
+    "discovered it, not from the state that reached it", kStopAtTarget, \
     "alone it changes nothing: the search stops at the target's first discovery, so one layer discovered it; it " \
     "shows beside a bug that lets the search go on (stop-on-investigate, search-runs-to-end)") \
-  X(last_row_read_by_chars, "parse", \
-    "the last row is read a character at a time (cin >> c) and not tested for a comment: a one-row map's first " \
-    "comment line is read as its row", \
+  X(last_row_read_by_chars, "parse", "the last row is read a character at a time (cin >> c) and not tested for a " \
+    "comment: a one-row map's first comment line is read as its row", \
     "After the map parameters are given, zero or more comments may appear. Comments begin a line with `//` and " \
     "continue to the end of the line.") \
-  X(solved_if_container_nonempty, "search", \
-    "the target is marked discovered but not pushed, and after the loop an empty container means no solution: a " \
-    "target found from the last state in the container is taken for no solution", \
+  X(solved_if_container_nonempty, "search", "the target is marked discovered but not pushed, and after the loop an " \
+    "empty container means no solution: a target found from the last state in the container is taken for no " \
+    "solution", \
     "If you discover the target, you’ve solved the puzzle, and can leave the loop.") \
-  X(width_1_first_row_underflow, "parse", \
-    "the first row is read with an index one short (row[width - 2] last, then row[-1] when the width is 1): a crash " \
-    "(SIGABRT) on every one-column map", kWidth)
+  X(width_1_first_row_underflow, "parse", "the first row is read with an index one short (row[width - 2] last, " \
+    "then row[-1] when the width is 1): a crash (SIGABRT) on every one-column map", kWidth)
 
 /// The bugs by id: Id x is all()[x].
 enum Id : std::size_t {
