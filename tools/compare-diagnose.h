@@ -75,7 +75,8 @@ class Diagnosis {
   /// "bad"; `bad` the catalogue's case of a bad input.
   void add_run(std::size_t input, const std::string& args, const std::string& label, const std::string& group,
                const Ran& ran, const catalogue::BadInput* bad) {
-    Record r = record_of(ran);
+    Record r;
+    r.ran = ran;
     r.input = input;
     r.args = words_of(args);
     r.spelled = args;
@@ -158,10 +159,7 @@ class Diagnosis {
     std::string label;              ///< "map-003 (6x6, 17 colors) with -q -o list"
     std::string group;              ///< its mode, or "bad"
     const catalogue::BadInput* bad = nullptr;
-    runner::Run::End end = runner::Run::End::exited;
-    int code = 0;
-    std::string out;                ///< SOLVER's stdout, at most `cap` bytes
-    std::size_t cap = 0;
+    Ran ran;                        ///< SOLVER's run
     bool rejected = false;          ///< puzzle rejects it: a bad input
     std::string expected;           ///< puzzle's stdout (in 2023's edition), or its message
     bool differs = false;           ///< from puzzle's, in SOLVER's edition
@@ -169,20 +167,11 @@ class Diagnosis {
 
   double seconds() const { return runner::seconds_since(start_); }
 
-  /// SOLVER's side of a record: how its run ended and what it printed.
-  static Record record_of(const Ran& ran) {
-    Record r;
-    r.end = ran.run.end;
-    r.code = ran.run.code;
-    r.out = ran.run.out;
-    r.cap = ran.cap;
-    return r;
-  }
   /// SOLVER on a new map `text` with `args`.
-  Record solver_run(const std::string& text, const std::vector<std::string>& args) const {
+  Ran solver_run(const std::string& text, const std::vector<std::string>& args) const {
     Ran ran;
     solver_->verdict_on(text, args, &ran);
-    return record_of(ran);
+    return ran;
   }
   /// Whether two sets of bugs do the same on a run.
   static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
@@ -209,18 +198,19 @@ class Diagnosis {
     return bugs::run(on, records_[r].args, inputs_[records_[r].input]);
   }
 
-  /// Whether `o` is SOLVER's run of record `r`: the same exit status (or signal, or a hang)
+  /// Whether `o` is SOLVER's run `s`: the same exit status (or signal, or a hang)
   /// and the same stdout, in SOLVER's edition. On an error exit stdout counts only as
   /// empty or not (a message is each solver's own words); a stdout cut at the cap is
   /// compared up to the cap.
-  bool same(const Record& r, const bugs::Outcome& o) const {
+  bool same(const Ran& s, const bugs::Outcome& o) const {
+    const runner::Run& r = s.run;
     if (r.end == runner::Run::End::timed_out) return o.hangs;
     if (o.hangs) return false;
     if (r.end == runner::Run::End::signaled) return o.signal == r.code;
     if (o.signal != 0 || r.end != runner::Run::End::exited || o.status != r.code) return false;
     const std::string out = in_edition(o.out, edition_);
     if (r.code != 0) return out.empty() == r.out.empty();
-    if (r.out.size() >= r.cap) return out.size() >= r.cap && out.compare(0, r.cap, r.out) == 0;
+    if (r.out.size() >= s.cap) return out.size() >= s.cap && out.compare(0, s.cap, r.out) == 0;
     return out == r.out;
   }
 
@@ -230,7 +220,7 @@ class Diagnosis {
     const std::string key = key_of(s) + "/" + std::to_string(r);
     const auto found = cache_.find(key);
     if (found != cache_.end()) return found->second;
-    const bool yes = same(records_[r], run_bugs(s, r));
+    const bool yes = same(records_[r].ran, run_bugs(s, r));
     cache_.emplace(key, yes);
     return yes;
   }
@@ -248,9 +238,10 @@ class Diagnosis {
       r.expected = e.out;
       if (!e.rejected && r.expected.compare(0, h2020.size(), h2020) == 0 && edition() == 2020)
         r.expected.replace(0, h2020.size(), h2023);
-      if (e.rejected || r.end != runner::Run::End::exited) continue;
-      reachable += r.out.compare(0, h2020.size(), h2020) == 0;
-      discovered += r.out.compare(0, h2023.size(), h2023) == 0;
+      const runner::Run& run = r.ran.run;
+      if (e.rejected || run.end != runner::Run::End::exited) continue;
+      reachable += run.out.compare(0, h2020.size(), h2020) == 0;
+      discovered += run.out.compare(0, h2023.size(), h2023) == 0;
     }
     edition_ = edition();
     if (reachable > 0 && discovered == 0) edition_ = 2020;
@@ -261,12 +252,12 @@ class Diagnosis {
                   edition_, edition_ == 2020 ? "Reachable:" : "Discovered:", edition_);
     for (Record& r : records_) {
       if (r.rejected) {
-        r.differs = !(r.end == runner::Run::End::exited && r.code == 1 && r.out.empty());
+        r.differs = !(r.ran.run.end == runner::Run::End::exited && r.ran.run.code == 1 && r.ran.run.out.empty());
         continue;
       }
       bugs::Outcome puzzle_side;  // the same test as for a bug's run, in SOLVER's edition
       puzzle_side.out = r.expected;
-      r.differs = !same(r, puzzle_side);
+      r.differs = !same(r.ran, puzzle_side);
     }
   }
 
@@ -407,7 +398,7 @@ class Diagnosis {
         bool differ = false;
         for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
         if (!differ) continue;
-        const Record rec = solver_run(text, args);
+        const Ran rec = solver_run(text, args);
         std::vector<std::size_t> kept;
         for (std::size_t k = 0; k < left.size(); ++k)
           if (same(rec, outs[k])) kept.push_back(left[k]);
@@ -495,7 +486,7 @@ class Diagnosis {
           bug_runs_ += 2;
           const bugs::Outcome on = bugs::run(set_of(set_), args, text), off = bugs::run(set_of(without), args, text);
           if (alike(on, off)) continue;
-          const Record rec = solver_run(text, args);
+          const Ran rec = solver_run(text, args);
           ++shown;
           if (same(rec, on)) {
             ++confirmed;
@@ -665,11 +656,7 @@ class Diagnosis {
       const Record& rec = records_[r];
       std::printf("diagnosis: no known bug explains %zu differing runs with %s output, smallest: %s\n", runs.size(), kind,
                   write_test(r, "no known bug explains how your solver differs from puzzle here").c_str());
-      runner::Run run;
-      run.end = rec.end;
-      run.code = rec.code;
-      run.out = rec.out;
-      const Verdict v = judge({false, in_edition(rec.expected, edition_)}, run, settings_.timeout);
+      const Verdict v = judge({false, in_edition(rec.expected, edition_)}, rec.ran.run, settings_.timeout);
       std::printf("  puzzle: %s\n  yours:  %s\n", v.puzzle_side.c_str(), v.yours_side.c_str());
     }
     for (const Partly& p : partly_)
@@ -678,7 +665,7 @@ class Diagnosis {
   }
 
   /// How SOLVER ended on a bad input it did not reject as puzzle does.
-  static std::string ending_on_bad(const Record& r) {
+  static std::string ending_on_bad(const runner::Run& r) {
     switch (r.end) {
       case runner::Run::End::timed_out: return "hung";
       case runner::Run::End::signaled: return "crashed (signal " + std::to_string(r.code) + ")";
@@ -703,14 +690,14 @@ class Diagnosis {
       const int label = rec.bad == nullptr ? 2 : rec.bad->listed ? 0 : 1;
       ++count[label];
       std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
-      for (std::size_t b = 0; b < allowed_.size() && rec.end == runner::Run::End::exited; ++b) {
+      for (std::size_t b = 0; b < allowed_.size() && rec.ran.run.end == runner::Run::End::exited; ++b) {
         if (!allowed_[b] || !reproduces({b}, r)) continue;  // a crash or a hang is no evidence of which bug
         if (!fits.count(b)) fits[b] = keeps_agreeing({b});
         if (!fits[b]) continue;
         name += " (as " + std::string(bugs::all()[b].name) + ")";
         break;
       }
-      groups[{label, ending_on_bad(rec)}].push_back(name);
+      groups[{label, ending_on_bad(rec.ran.run)}].push_back(name);
     }
     const std::string labels[3] = {catalogue::label(true), catalogue::label(false),
                                    "maps of --from that puzzle rejects"};
