@@ -828,12 +828,12 @@ class Student {
     return c != color || bug(own_button_active);
   }
 
-  bool door_in_map(char button) const {
-    const char door = static_cast<char>(button - 'a' + 'A');
+  bool in_map(char c) const {
     for (const std::string& row : rows_)
-      if (row.find(door) != std::string::npos) return true;
+      if (row.find(c) != std::string::npos) return true;
     return false;
   }
+  bool door_in_map(char button) const { return in_map(static_cast<char>(button - 'a' + 'A')); }
 
   /// The layer a press of `c` from `layer` leads to, or -1 when the press is lost.
   int pressed_layer(int layer, char c) const {
@@ -1093,7 +1093,7 @@ class Student {
     const int last = bug(map_last_layer_missing) ? layers - 1 : layers;
     for (int l = 1; l < last; ++l) {
       const char button = color_of(l);
-      if (bug(map_unused_colors_skipped) && !door_in_map(button) && !letter_in_map(button)) continue;
+      if (bug(map_unused_colors_skipped) && !door_in_map(button) && !in_map(button)) continue;
       order.push_back(l);
     }
     if (bug(map_caret_last)) order.push_back(0);
@@ -1118,12 +1118,6 @@ class Student {
         out += '\n';
       }
     }
-  }
-
-  bool letter_in_map(char button) const {
-    for (const std::string& row : rows_)
-      if (row.find(button) != std::string::npos) return true;
-    return false;
   }
 
   void write_no_solution() {

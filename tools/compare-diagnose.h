@@ -15,6 +15,7 @@
 #include "catalogue.h"
 #include "compare-inputs.h"
 #include "compare-report.h"
+#include "compare-shrink.h"
 #include "compare-verdict.h"
 #include "core.h"
 #include "runner.h"
@@ -480,7 +481,8 @@ class Diagnosis {
       std::string where;  // the first map that refutes it
       const double deadline = seconds() + kConfirmSeconds;
       for (; maps < kConfirmMaps && shown < kConfirmRuns && seconds() < deadline; ++maps) {
-        const std::string text = without_comments(generated_map(g, confirm_map_++, mapgen).text);
+        const Grid grid = grid_of(puzzle::parse_puzzle(generated_map(g, confirm_map_++, mapgen).text));
+        const std::string text = grid.text({});  // without its comment lines
         for (const Mode& mode : modes()) {
           const std::vector<std::string> args = words_of(mode.spellings[0]);
           bug_runs_ += 2;
@@ -523,19 +525,6 @@ class Diagnosis {
                                               (refuted == 0 ? "" : " (on " + std::to_string(refuted) +
                                                                        " your solver does as without it: " + where + ")"));
     }
-  }
-
-  /// `text` without its comment lines.
-  static std::string without_comments(const std::string& text) {
-    std::string out;
-    std::size_t line = 0;
-    for (std::size_t start = 0; start < text.size(); ++line) {
-      std::size_t end = text.find('\n', start);
-      end = end == std::string::npos ? text.size() : end + 1;
-      if (line == 0 || text.compare(start, 2, "//") != 0) out += text.substr(start, end - start);
-      start = end;
-    }
-    return out;
   }
 
   /// claim_[r]: the smallest subset of the set that reproduces differing run r (the one

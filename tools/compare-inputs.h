@@ -44,18 +44,15 @@ struct Random {
   }
 };
 
-/// The folder of this program, with its '/': tools/.
-std::string tools_dir() {
+/// tools/mapgen beside this program.
+std::string mapgen_path() {
   char self[4096];
-  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  std::string dir = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : "tools/compare";
-  return dir.substr(0, dir.rfind('/') + 1);
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  const std::string path = n > 0 ? std::string(self, static_cast<std::size_t>(n)) : "tools/compare";
+  return path.substr(0, path.rfind('/') + 1) + "mapgen";
 }
 
-/// tools/mapgen beside this program.
-std::string mapgen_path() { return tools_dir() + "mapgen"; }
-
-/// The generated maps: how many, of which seed, up to which size.
+/// The generated maps' seed and largest size.
 struct Generated {
   std::uint64_t seed = 1;
   std::uint32_t max_height = 10, max_width = 10;
