@@ -135,35 +135,22 @@ pids=$(pgrep -f "^$marker")
 # A pressed button drawn '+', not '%' (as the mutant map-no-percent).
 # shellcheck disable=SC2016  # the $ are the wrapper's
 printf '#!/bin/bash\nset -o pipefail\n"%s" "$@" | sed "s/%%/+/g"\n' "$PUZZLE" > "$tmp/no-percent"
-# (They read the header line, then hand it and the rest to puzzle through a pipe.)
-cat > "$tmp/one-column-crash" <<EOF
-#!/bin/bash
-IFS= read -r header
-read -r _ _ width <<< "\$header"
-[ "\$width" = 1 ] && kill -SEGV \$\$
-{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
-EOF
-cat > "$tmp/hang-on-7-colors" <<EOF
-#!/bin/bash
-IFS= read -r header
-read -r colors _ <<< "\$header"
-[ "\$colors" = 7 ] && exec sleep 97
-{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
-EOF
+# header_wrapper NAME TEST [AFTER]: a wrapper that reads the header line (colors, height,
+# width), runs TEST on it, then hands the map to puzzle through a pipe; AFTER runs then.
 # shellcheck disable=SC2016  # the $ are the wrapper's
-printf '#!/bin/bash\nfor a in "$@"; do [ "$a" = --output=list ] && exit 1; done\nexec "%s" "$@"\n' "$PUZZLE" > "$tmp/spelling"
-# Two bugs at once: an extra blank line after every output, and an abort on one-column
-# maps, whose runs the first 20 listed (all of the blank line) crowd out.
-cat > "$tmp/two-bugs" <<EOF
-#!/bin/bash
-IFS= read -r header
-read -r _ _ width <<< "\$header"
-[ "\$width" = 1 ] && kill -ABRT \$\$
-{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
-s=\$?
-[ \$s -eq 0 ] && echo
-exit \$s
-EOF
+header_wrapper() {
+  printf '#!/bin/bash\nIFS= read -r header\nread -r colors _ width <<< "$header"\n%s\n' "$2" > "$tmp/$1"
+  printf '{ printf "%%s\\n" "$header"; cat; } | "%s" "$@"\n%s\n' "$PUZZLE" "${3:-}" >> "$tmp/$1"
+}
+# shellcheck disable=SC2016  # the $ are the wrappers'
+{
+  header_wrapper one-column-crash '[ "$width" = 1 ] && kill -SEGV $$'
+  header_wrapper hang-on-7-colors '[ "$colors" = 7 ] && exec sleep 97'
+  printf '#!/bin/bash\nfor a in "$@"; do [ "$a" = --output=list ] && exit 1; done\nexec "%s" "$@"\n' "$PUZZLE" > "$tmp/spelling"
+  # Two bugs at once: an extra blank line after every output, and an abort on one-column
+  # maps, whose runs the first 20 listed (all of the blank line) crowd out.
+  header_wrapper two-bugs '[ "$width" = 1 ] && kill -ABRT $$' 's=$?; [ $s -eq 0 ] && echo; exit $s'
+}
 chmod +x "$tmp/no-percent" "$tmp/one-column-crash" "$tmp/hang-on-7-colors" "$tmp/spelling" "$tmp/two-bugs"
 
 # check_smallest NAME SOLVER: (SOLVER's runs limited to $limit s) the report names a shrunk test file that is valid, at most
