@@ -298,8 +298,9 @@ class Diagnosis {
     std::vector<std::size_t> found;
     for (std::size_t b = 0; b < allowed_.size(); ++b) {
       if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
+      const std::vector<std::size_t> on = set_and(b);
       for (std::size_t r : runs)
-        if (reproduces(set_and(b), r)) {
+        if (reproduces(on, r)) {
           found.push_back(b);
           break;
         }
@@ -347,9 +348,10 @@ class Diagnosis {
       std::stable_sort(gains.begin(), gains.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
       bool added = false;
       auto fits = [&](std::size_t b) {  // every run the set explained, then the agreeing sample
+        const std::vector<std::size_t> on = set_and(b);
         for (std::size_t r : covered)
-          if (!reproduces(set_and(b), r)) return false;
-        return keeps_agreeing(set_and(b));
+          if (!reproduces(on, r)) return false;
+        return keeps_agreeing(on);
       };
       for (std::size_t i = 0; i < gains.size() && !added; ++i) {
         const auto [gain, b] = gains[i];
