@@ -1,24 +1,12 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of tools/compare, run by tests/run-all from the repository root:
-# with puzzle itself as SOLVER nothing differs; broken solvers (small wrapper scripts
-# around puzzle: a map mark changed, an extra blank line, a crash on one-column maps, a
-# hang, one spelling of the options rejected; with FULL=1 also known bugs of
-# tools/bugs, each run by a wrapper script) are found, and the shrunk map is a valid test file
-# of at most 10x10, named for its mode, on which the two still differ, printed as a map
-# that shows the difference by itself (with its comment lines when they matter); each
-# kind of difference is shown once even when others crowd the list; every bad input of
-# the catalogue is one puzzle rejects, --all lists each, and when only bad inputs
-# beyond the spec's list differ one line says so and compare exits 0; no process of a
-# solver outlives its run, nor of compare after Ctrl-C; --max-size N is N x N; --from
-# skips files that are not maps; --save writes puzzle's outputs under the course's
-# names; the test file goes where make clean does not remove it; make compare's exit
-# status; bad usage exits 2.
-# Prints one line per test as it goes and ends with "N passed, M failed". 21 s on 2
-# idle cores; FULL=1 (28 s) adds the default 200 maps against puzzle itself and four
-# known bugs (tools/bugs, built by make tools). Everything it writes
-# goes into a temporary folder it removes.
-# Environment: PUZZLE_BIN (default ./puzzle), the reference the wrappers call; FULL=1.
+# Tests of tools/compare, run by tests/run-all from the repository root; each test below
+# says what it checks. Broken solvers are small wrapper scripts around puzzle (with
+# FULL=1 also known bugs of tools/bugs). Prints one line per test and ends with "N
+# passed, M failed". 21 s on 2 idle cores; FULL=1 (28 s) adds the default 200 maps
+# against puzzle itself and four known bugs. Everything it writes goes into a temporary
+# folder it removes. Environment: PUZZLE_BIN (default ./puzzle), the reference the
+# wrappers call; FULL=1.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 COMPARE=tools/compare
@@ -147,35 +135,22 @@ pids=$(pgrep -f "^$marker")
 # A pressed button drawn '+', not '%' (as the mutant map-no-percent).
 # shellcheck disable=SC2016  # the $ are the wrapper's
 printf '#!/bin/bash\nset -o pipefail\n"%s" "$@" | sed "s/%%/+/g"\n' "$PUZZLE" > "$tmp/no-percent"
-# (They read the header line, then hand it and the rest to puzzle through a pipe.)
-cat > "$tmp/one-column-crash" <<EOF
-#!/bin/bash
-IFS= read -r header
-read -r _ _ width <<< "\$header"
-[ "\$width" = 1 ] && kill -SEGV \$\$
-{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
-EOF
-cat > "$tmp/hang-on-7-colors" <<EOF
-#!/bin/bash
-IFS= read -r header
-read -r colors _ <<< "\$header"
-[ "\$colors" = 7 ] && exec sleep 97
-{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
-EOF
+# header_wrapper NAME TEST [AFTER]: a wrapper that reads the header line (colors, height,
+# width), runs TEST on it, then hands the map to puzzle through a pipe; AFTER runs then.
 # shellcheck disable=SC2016  # the $ are the wrapper's
-printf '#!/bin/bash\nfor a in "$@"; do [ "$a" = --output=list ] && exit 1; done\nexec "%s" "$@"\n' "$PUZZLE" > "$tmp/spelling"
-# Two bugs at once: an extra blank line after every output, and an abort on one-column
-# maps, whose runs the first 20 listed (all of the blank line) crowd out.
-cat > "$tmp/two-bugs" <<EOF
-#!/bin/bash
-IFS= read -r header
-read -r _ _ width <<< "\$header"
-[ "\$width" = 1 ] && kill -ABRT \$\$
-{ printf '%s\n' "\$header"; cat; } | "$PUZZLE" "\$@"
-s=\$?
-[ \$s -eq 0 ] && echo
-exit \$s
-EOF
+header_wrapper() {
+  printf '#!/bin/bash\nIFS= read -r header\nread -r colors _ width <<< "$header"\n%s\n' "$2" > "$tmp/$1"
+  printf '{ printf "%%s\\n" "$header"; cat; } | "%s" "$@"\n%s\n' "$PUZZLE" "${3:-}" >> "$tmp/$1"
+}
+# shellcheck disable=SC2016  # the $ are the wrappers'
+{
+  header_wrapper one-column-crash '[ "$width" = 1 ] && kill -SEGV $$'
+  header_wrapper hang-on-7-colors '[ "$colors" = 7 ] && exec sleep 97'
+  printf '#!/bin/bash\nfor a in "$@"; do [ "$a" = --output=list ] && exit 1; done\nexec "%s" "$@"\n' "$PUZZLE" > "$tmp/spelling"
+  # Two bugs at once: an extra blank line after every output, and an abort on one-column
+  # maps, whose runs the first 20 listed (all of the blank line) crowd out.
+  header_wrapper two-bugs '[ "$width" = 1 ] && kill -ABRT $$' 's=$?; [ $s -eq 0 ] && echo; exit $s'
+}
 chmod +x "$tmp/no-percent" "$tmp/one-column-crash" "$tmp/hang-on-7-colors" "$tmp/spelling" "$tmp/two-bugs"
 
 # check_smallest NAME SOLVER: (SOLVER's runs limited to $limit s) the report names a shrunk test file that is valid, at most

@@ -1,23 +1,11 @@
 #!/usr/bin/env bash
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# Tests of tools/compare --diagnose, run by tests/run-all from the repository root. The
-# solvers under test are tools/bugs with some known bugs switched on (tools/bugs.h), and
-# small wrappers around it or puzzle:
-#   - puzzle itself gets no diagnosis;
-#   - solvers with two or three bugs at once get each bug named, with its description,
-#     its spec sentence, its runs by kind and its smallest map (a valid test file on which
-#     the solver differs from puzzle as that bug does), and nothing else named: every
-#     differing run explained;
-#   - a bug not in the family (a wrapper that writes the list's '^' as '*') is left
-#     unexplained, by kind, with no false name beside the real one; a look-alike of a
-#     known bug on the comparison's maps is refuted on new maps and not named;
-#   - a one-bug solver with loose input checks gets its bug named and its bad-input cases
-#     listed apart, by label and ending, with the known bug that does the same;
-#   - a solver of the 2020 edition is told so and diagnosed against it; --spec 2020;
-#   - bad usage exits 2; make diagnose runs it.
-# 21 s on 2 idle cores (60 maps a solver). FULL=1 (47 s) runs the same solvers on
-# compare's default 200 maps, and more combinations. Prints one line per test and ends
-# with "N passed, M failed". Environment: PUZZLE_BIN (default ./puzzle).
+# Tests of tools/compare --diagnose, run by tests/run-all from the repository root; each
+# test below says what it checks. The solvers under test are tools/bugs with some known
+# bugs switched on (tools/bugs.h), and small wrappers around it or puzzle. 21 s on 2 idle
+# cores (60 maps a solver). FULL=1 (47 s) runs the same solvers on compare's default 200
+# maps, and more combinations. Prints one line per test and ends with "N passed, M
+# failed". Environment: PUZZLE_BIN (default ./puzzle).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 COMPARE=tools/compare

@@ -1,15 +1,12 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// tools/bugs: a student's solver with the known bugs of tools/bugs.h switched on.
-//   tools/bugs [--bug NAME]... PUZZLE-OPTIONS < MAP   the solver with those bugs
-//   tools/bugs --list                                 the bugs: name, part, counted or equivalent, description
-//   tools/bugs --expose FILE...                       which counted bugs the test files expose (make mutants)
-// See tools/testfiles/README.md.
+// tools/bugs: a student's solver with the known bugs of tools/bugs.h switched on
+// (tools/bugs --usage; tools/testfiles/README.md). Its -h and --help are the student
+// solver's, and puzzle's options pass through, so core.h's parser does not fit.
 #include "tools/bugs.h"
-
-#include <sys/wait.h>
+#include "tools/core.h"
+#include "tools/runner.h"
 
 #include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
@@ -38,46 +35,28 @@ std::vector<std::string> options_of(const std::string& path) {
   return options;
 }
 
-/// Whether `outcome` differs from what the reference printed with `status`.
-bool differs(const bugs::Outcome& outcome, const std::string& out, int status) {
-  return outcome.signal != 0 || outcome.hangs || outcome.status != status || outcome.out != out;
+/// Whether `outcome` differs from puzzle's exit 0 with `out`.
+bool differs(const bugs::Outcome& outcome, const std::string& out) {
+  return outcome.signal != 0 || outcome.hangs || outcome.status != 0 || outcome.out != out;
 }
 
 int expose(const std::vector<std::string>& files) {
   const char* bin = std::getenv("PUZZLE_BIN");
-  const std::string puzzle = bin && *bin ? bin : "./puzzle";
+  const std::string puzzle = runner::resolve_program(bin && *bin ? bin : "./puzzle");
   const std::vector<bugs::Bug>& table = bugs::all();
   std::vector<std::vector<std::size_t>> exposed_by(table.size());
   for (std::size_t f = 0; f < files.size(); ++f) {
-    std::FILE* in = std::fopen(files[f].c_str(), "rb");
-    if (!in) {
-      std::cerr << "tools/bugs: cannot read " << files[f] << "\n";
-      return 2;
-    }
-    std::string input;
-    for (int c; (c = std::fgetc(in)) != EOF;) input += static_cast<char>(c);
-    std::fclose(in);
+    const std::string input = core::read_file(files[f]);
     const std::vector<std::string> options = options_of(files[f]);
-    std::string command = puzzle;
-    for (const std::string& o : options) command += " " + o;
-    command += " < '" + files[f] + "' 2>/dev/null";
-    std::FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) {
-      std::cerr << "tools/bugs: cannot run " << command << "\n";
-      return 2;
-    }
-    std::string out;
-    for (int c; (c = std::fgetc(pipe)) != EOF;) out += static_cast<char>(c);
-    const int raw = pclose(pipe);
-    const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
-    if (status != 0) {
-      std::cerr << "tools/bugs: " << puzzle << " exits " << status << " on " << files[f] << ": not a valid test file\n";
-      return 2;
-    }
+    std::vector<std::string> command{puzzle};
+    command.insert(command.end(), options.begin(), options.end());
+    const runner::Run run = runner::run_program(command, files[f], 60, std::size_t{1} << 30);
+    if (run.end != runner::Run::End::exited || run.code != 0)
+      core::fail(puzzle + " does not exit 0 on " + files[f] + ": not a valid test file");
     bugs::Set on(table.size(), false);
     for (std::size_t b = 0; b < table.size(); ++b) {
       on[b] = true;
-      if (differs(bugs::run(on, options, input), out, status)) exposed_by[b].push_back(f);
+      if (differs(bugs::run(on, options, input), run.out)) exposed_by[b].push_back(f);
       on[b] = false;
     }
   }
@@ -103,9 +82,7 @@ int expose(const std::vector<std::string>& files) {
   return exposed == counted && !equivalent_exposed ? 0 : 1;
 }
 
-}  // namespace
-
-int main(int argc, char* argv[]) {
+int run(int argc, char* argv[]) {
   std::vector<std::string> names, args;
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
@@ -124,10 +101,7 @@ int main(int argc, char* argv[]) {
     else args.push_back(word);
   }
   for (const std::string& name : names)
-    if (bugs::find(name) < 0) {
-      std::cerr << "tools/bugs: no bug named '" << name << "' (tools/bugs --list)\n" << kUsage;
-      return 2;
-    }
+    if (bugs::find(name) < 0) core::fail("no bug named '" + name + "' (tools/bugs --list; tools/bugs --usage)");
   const std::string input{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
   const bugs::Outcome outcome = bugs::run(bugs::set_of(names), args, input);
   std::cout << outcome.out << std::flush;
@@ -141,4 +115,10 @@ int main(int argc, char* argv[]) {
     std::raise(outcome.signal);
   }
   return outcome.status;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  return core::run_main("bugs", [&] { return run(argc, argv); });
 }

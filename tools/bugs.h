@@ -5,16 +5,11 @@
 // pass: the map read line by line with getline, the options with getopt_long, one
 // std::deque as the queue or the stack, a discovered flag and a "came from" byte per
 // (color, row, col) state, and a backtrace from the target. Nothing of puzzle.cpp is
-// used. Every known bug is a named switch of it (the table all()), written where a
-// student would make it, so that several bugs at once behave as one student's solver
-// with all of them. With every switch off it prints what puzzle prints, byte for byte.
-//
-// run() runs it in process and never crashes, hangs or exits: a crash, a hang or an
-// exit of the student's solver is reported in the Outcome. tools/bugs (tools/bugs.cpp)
-// is its command line; tools/compare --diagnose compiles it in. Adding a bug: a line in
-// Id, an entry at the same place in all(), and the switch where the student's code
-// would go wrong (tools/testfiles/README.md).
-// C++17 standard library and <getopt.h> only.
+// used. Every known bug is a named switch of it (PUZZLE_BUGS), written where a student
+// would make it, so that several bugs at once behave as one student's solver with all
+// of them. With every switch off it prints what puzzle prints, byte for byte. run()
+// runs it in process and never crashes, hangs or exits: how the student's solver would
+// end is reported in the Outcome. C++17 standard library and <getopt.h> only.
 #ifndef PUZZLE_TOOLS_BUGS_H
 #define PUZZLE_TOOLS_BUGS_H
 
@@ -33,826 +28,467 @@
 namespace bugs {
 
 struct Bug {
-  const char* name;        // today's mutant name, e.g. "nosol-target-shown"
+  std::string name;        // "nosol-target-shown"
   const char* part;        // options, parse, rules, search, backtrace, map output, list output, no-solution output, main
   const char* desc;        // one line, as the student's bug
   const char* spec;        // the spec's sentence it breaks, verbatim from puzzle-spec.md
   const char* equivalent;  // nullptr, or why no valid map of at most 10x10 can expose it
 };
 
-/// The bugs by name, in the order of all(): Id x is all()[x], named as x with '-' for '_'.
+// The spec's sentences that several bugs break.
+constexpr const char kNeighbours[] =
+    "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ "
+    "<color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`";
+constexpr const char kStopAtTarget[] =
+    "If any state at the target location is marked as discovered, immediately stop all investigation, exit the "
+    "loop, and proceed to output generation.";
+constexpr const char kComments[] = "Comments begin a line with `//` and continue to the end of the line.";
+constexpr const char kPressMarks[] =
+    "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with "
+    "`'@'` on the color map that matches the button";
+constexpr const char kListFormat[] =
+    "Use the format `(<color>, (<row>, <col>))` with `<color>` being a lowercase letter or `'^'` to indicate the "
+    "active color, `<row>` being the 0-indexed row of the location, and `<col>` being the 0-indexed column of the "
+    "location.";
+constexpr const char kOneStart[] = "`'@'` appears exactly once in the input map";
+constexpr const char kCommentsMayAppear[] = "After the map parameters are given, zero or more comments may appear.";
+constexpr const char kStartShown[] =
+    "The starting location is only displayed on the `^` map, but the target is displayed on all color maps.";
+constexpr const char kEachColorMap[] =
+    "Print each color in a separate map one after the other, starting with `^`, then moving from alphabetically "
+    "from `A` for each legally available color as allowed by *num_colors*.";
+constexpr const char kFirstLastState[] =
+    "The first state printed should be `'^'` with the starting location, and the last state printed should be the "
+    "current color when the location of the target was first discovered by the algorithm.";
+constexpr const char kButtonsInactive[] =
+    "After pressing a button of a certain color, all buttons of that color become inactive and all buttons of other "
+    "colors become active again.";
+constexpr const char kInactiveIsFloor[] = "When a button is inactive your solution should treat it as open floor.";
+constexpr const char kNumColors[] =
+    "0 <= num_colors <= 26 (0 colors is valid, it just means that there are no doors)";
+constexpr const char kMapLines[] = "The map is `<height>` lines long, and each line is `<width>` characters wide.";
+constexpr const char kHeader[] =
+    "The first line of a valid map file specifies the map parameters and will contain three integers separated by "
+    "spaces:";
+constexpr const char kCaretMapTraps[] =
+    "On the `// color ^` map, all trapped buttons not on the solution path are replaced with `'.'`";
+constexpr const char kColorMapOwn[] =
+    "On the `// color a` map, all matching buttons `a` and doors `A` not on the solution path are replaced with "
+    "`'.'`";
+constexpr const char kColorMapHeader[] =
+    "Each color map should be preceded by a comment indicating the color being output and include the following "
+    "replacements:";
+constexpr const char kDiscoveredMap[] =
+    "This is then followed by the map as it was provided upon input, but with all undiscovered locations replaced "
+    "with `'#'`.";
+constexpr const char kNext[] =
+    "“next” refers to the oldest state when the *search_container* is a queue and the newest state when it is a "
+    "stack.";
+constexpr const char kPressOneState[] =
+    "Investigation from an active button will result in zero or one states being discovered.";
+constexpr const char kCurrentState[] =
+    "Also, when output is being generated later, it will be important to know the current state at the time of each "
+    "new discovery.";
+constexpr const char kListPath[] =
+    "For list output, print the list of states in the solution path from the starting location to the target, "
+    "inclusive.";
+constexpr const char kBottomRight[] = "The bottom-right corner of the map is row `height - 1`, column `width - 1`.";
+constexpr const char kTopLeft[] = "The top-left corner of the map is row 0, column 0.";
+constexpr const char kButtonsBegin[] =
+    "Colored buttons begin each game active and trapped buttons begin each game inactive.";
+constexpr const char kDiscoverable[] =
+    "you can not discover walls (#) or any doors whose color is different from the *current_state*.";
+constexpr const char kDoorOfColor[] =
+    "For example, if your current color is `e`, you can discover `E` doors, but not `B` doors.";
+constexpr const char kPressArrives[] =
+    "if the current state is (`'^'`, (1, 1)) and you press an `a` button, you arrive at state (`'a'`, (1, 1)).";
+constexpr const char kMapAfterComments[] = "Following any comments, the map itself is given.";
+constexpr const char kWidth[] = "`<width>` is the number of columns in the map. `<width>` ≥1.";
+constexpr const char kOneTarget[] = "`'?'` appears exactly once in the input map";
+constexpr const char kValidLetters[] =
+    "For example, if `<num_colors>` is 4, then the valid door symbols are `'A'`, `'B'`, `'C'`, `'D'` and the valid "
+    "button symbols are `'a'`, `'b'`, `'c'`, `'d'`.";
+constexpr const char kNoInvalidChars[] =
+    "No invalid characters appear in the map (`'+'` can’t appear in the map, but it could appear in a comment)";
+constexpr const char kPathPlus[] =
+    "On the solution path between the starting location and the target, empty floors and open doors should be "
+    "replaced with `'+'`";
+constexpr const char kFollowingMaps[] =
+    "Color maps following `a` replace buttons and doors with `'.'`, similar to `a`";
+constexpr const char kMapOutput[] =
+    "For map output, print the map similar to the way it was given in the input (excluding the map parameters and "
+    "any comments).";
+constexpr const char kDiff[] = "you can use `diff` to compare the output to a file containing the expected output";
+constexpr const char kUndiscovered[] = "A location is undiscovered if it was never discovered in any color.";
+constexpr const char kUndiscoveredIncludes[] = "This includes empty floors, doors, buttons, and the target.";
+constexpr const char kNoSolutionHeader[] = "Your solution should print the following header:";
+
+// Every known bug, in a stable order: X(id, part, description, spec) for a counted bug,
+// E(id, part, description, spec, why) for an equivalent one. Its name is its id with '-'
+// for '_'.
+#define PUZZLE_BUGS(X, E) \
+  X(order_nsew, "search", "neighbours discovered north, south, east, west", kNeighbours) \
+  X(order_eswn, "search", "neighbours discovered east, south, west, north (clockwise from east)", kNeighbours) \
+  X(order_wsen, "search", "neighbours discovered west, south, east, north (the spec's order reversed)", kNeighbours) \
+  X(order_nwse, "search", "neighbours discovered north, west, south, east (counterclockwise)", kNeighbours) \
+  X(order_nwes, "search", "neighbours discovered in reading order: north, west, east, south", kNeighbours) \
+  X(order_senw, "search", "neighbours discovered south, east, north, west (rows and columns mixed up: +row first)", \
+    kNeighbours) \
+  X(order_nswe, "search", "neighbours discovered north, south, west, east (up, down, left, right)", kNeighbours) \
+  X(order_wens, "search", "neighbours discovered west, east, north, south (columns first: left, right, up, down)", \
+    kNeighbours) \
+  X(order_snew, "search", "neighbours discovered south, north, east, west (row offsets +1, -1 first)", kNeighbours) \
+  X(order_reversed_in_stack, "search", "with a stack the neighbours are discovered west, south, east, north " \
+    "(pushed in reverse, so that north is investigated first)", kNeighbours) \
+  X(mark_on_investigate, "search", "states marked discovered when investigated, not when pushed: duplicates in the " \
+    "container, the last discoverer wins the backtrace", \
+    "Each state can only be discovered once and must be added to the *search_container* and then marked as " \
+    "discovered.") \
+  X(stop_on_investigate, "search", "the search stops when a state on the target is taken from the container, not " \
+    "when it is discovered", kStopAtTarget) \
+  E(stop_on_investigate_queue, "search", "stop-on-investigate with a queue only", kStopAtTarget, \
+    "a queue takes states in the order they were discovered, so the first target state investigated is the first " \
+    "one discovered, and its path was fixed when it was discovered") \
+  X(stack_pops_front, "search", "the stack takes the oldest state (a queue: breadth first for --stack)", kNext) \
+  X(queue_pops_back, "search", "the queue takes the newest state (a stack: depth first for --queue)", kNext) \
+  X(target_only_in_caret, "search", "the target is recognised only in the '^' layer (the state is compared, not " \
+    "the cell)", kStopAtTarget) \
+  X(search_runs_to_end, "search", "the search does not stop at the target: it runs until the container is empty, " \
+    "then backtraces from the target in the lowest layer that discovered it", kStopAtTarget) \
+  E(stop_after_all_neighbours, "search", "the search stops at the target only after the investigation that " \
+    "discovered it has discovered its other neighbours too", kStopAtTarget, \
+    "what the investigation discovers after the target changes nothing: the target's path was fixed when it was " \
+    "discovered, and the search ends before anything else is investigated") \
+  X(press_and_move, "search", "investigating an active button discovers the press and the four neighbours as well", \
+    kPressOneState) \
+  X(press_else_move, "search", "on an active button whose press was discovered already, the neighbours are " \
+    "discovered instead", kPressOneState) \
+  X(press_rediscovers, "search", "a press is discovered again by every later presser of the button (its " \
+    "predecessor overwritten: the last presser wins the backtrace)", \
+    "If a state is encountered a second time (either from a different direction or because of different button " \
+    "presses) it cannot be discovered again") \
+  X(press_keeps_doors_open, "search", "a press opens its color's doors but closes none: once a color is pressed " \
+    "anywhere, its doors stay open in every layer", \
+    "Pressing any button will close all open doors in the puzzle, then if it is a colored button it will open all " \
+    "doors of the same color; trapped buttons do not open any doors.") \
+  X(press_once_per_color, "search", "a color's buttons work once: after the first press of a color anywhere, its " \
+    "buttons are dead ends (one global 'pressed' flag per color, never reset)", kButtonsInactive) \
+  X(backtrace_press_lowest_layer, "backtrace", "backtracing a press goes to the lowest other layer where the " \
+    "button's cell was discovered, not to the layer that pressed it", kCurrentState) \
+  X(backtrace_press_highest_layer, "backtrace", "backtracing a press goes to the highest other layer where the " \
+    "button's cell was discovered", kCurrentState) \
+  X(backtrace_stops_at_start_cell, "backtrace", "the backtrace stops at the first state on the start's cell (the " \
+    "cell compared, not the state): a path that crosses the start's cell in a colored layer loses its beginning", \
+    kListPath) \
+  X(edge_last_row, "search", "off by one at the bottom edge: no move south into row height-1", kBottomRight) \
+  X(edge_last_col, "search", "off by one at the right edge: no move east into column width-1", kBottomRight) \
+  X(edge_first_row, "search", "off by one at the top edge: no move north into row 0", kTopLeft) \
+  X(edge_first_col, "search", "off by one at the left edge: no move west into column 0", kTopLeft) \
+  X(own_button_active, "rules", "buttons of the current color are active too: standing on one presses it again (a " \
+    "dead end)", kButtonsInactive) \
+  X(traps_active_on_caret, "rules", "traps are active in the '^' layer too (pressing one there leads to the same " \
+    "state: a dead end)", kButtonsBegin) \
+  X(traps_never_active, "rules", "traps are never pressed: they are floor in every layer (doors stay open over " \
+    "them)", \
+    "`^`: a trapped button that closes all doors of all colors") \
+  X(buttons_inactive_on_caret, "rules", "colored buttons are inactive in the '^' layer (as if they began pressed, " \
+    "like traps)", kButtonsBegin) \
+  X(any_door_open_in_color, "rules", "in a colored layer every door is open, not only the layer's own", kDiscoverable) \
+  X(own_door_closed, "rules", "pressing a button opens nothing: doors are closed in every layer", \
+    "Another layer results from pressing an `a` button: all `A` doors and `a` buttons behave like open floor, while " \
+    "all other doors are impassible and all other buttons are active.") \
+  X(door_color_off_by_one, "rules", "layer k opens the doors of color k+1 (layer a opens B; an index off by one)", \
+    kDoorOfColor) \
+  X(target_wall_in_color, "rules", "the target '?' is a wall in the colored layers (only '.' and open doors are " \
+    "passable there)", kStopAtTarget) \
+  X(start_wall_in_color, "rules", "the start '@' is a wall in the colored layers (the input '@' is not floor there)", \
+    "Discover the following four states, provided they are not off the edge of the map, not previously discovered, " \
+    "and not a wall or closed door:") \
+  X(door_color_off_by_one_down, "rules", "layer k opens the doors of color k-1 (layer b opens A, layer a none; an " \
+    "index off by one the other way)", kDoorOfColor) \
+  X(trap_impassable, "rules", "a trap is a wall in every layer (the passability test lists '.', '@', '?', buttons " \
+    "and doors, and forgets '^')", kInactiveIsFloor) \
+  X(press_only_from_caret, "rules", "once a color is pressed every colored button stays inactive ('buttons of " \
+    "other colors become active again' missed): presses happen from '^' only, traps still work", kButtonsInactive) \
+  X(trap_press_keeps_layer, "rules", "pressing a trap keeps the current color (a trap opens nothing, so the color " \
+    "is not changed): a trap in a colored layer is a dead end", \
+    "Use one layer for initial state and after a `^` has been pressed, where all doors (`A`..`Z`) are impassible.") \
+  X(press_lands_one_layer_down, "rules", "a press of button k lands in layer k-1 (layers indexed button - 'a', " \
+    "forgetting that '^' is layer 0): a leads back to '^', b to a's layer", kPressArrives) \
+  X(last_color_press_lost, "rules", "num_colors layers instead of num_colors + 1: the last color has no layer of " \
+    "its own, and a press of its button is lost (a dead end)", \
+    "Therefore, the number of layers must be equal to `<num_colors> + 1`: one layer for each color that can be " \
+    "opened, +1 for when all colors are closed.") \
+  X(discovered_per_cell, "rules", "discovered is kept per cell, not per state (a 2D array): a press lands on a " \
+    "cell discovered already, so no button ever changes the color", \
+    "the layers will be needed to distinguish when a player is standing at (1, 1) after pushing `a` from when they " \
+    "are standing at (1, 1) after pushing `b`.") \
+  X(doorless_button_ignored, "rules", "a button whose color has no door in the map is treated as floor (it would " \
+    "open nothing), though pressing it closes the doors and changes the color", \
+    "If a button is pressed that doesn’t match any door color, all doors close and none are opened.") \
+  X(output_default_list, "options", "without --output the list is printed (the default taken as list, not map)", \
+    "If the `--output` flag isn’t provided to your program, then your program should act as though `--output map` " \
+    "was provided.") \
+  X(output_modes_swapped, "options", "the --output argument compared with strcmp as a boolean (strcmp is 0, false, " \
+    "on a match): map prints the list and list the map", \
+    "directs the program to print solution output in the specified format") \
+  X(stack_queue_swapped, "options", "--queue selects the stack and --stack the queue (the two cases' bodies " \
+    "swapped)", \
+    "If `--queue`/`-q` is provided, the *search_container* behaves like a queue, and if `--stack`/`-s` is provided, " \
+    "the *search_container* behaves like a stack.") \
+  E(help_exit_1, "main", "--help prints the help and exits with status 1", \
+    "This option prohibits arguments and causes the program to print a helpful message of your own design, and " \
+    "then return 0 to exit.", \
+    "a test file is run with --stack or --queue and maybe --output, never with --help") \
+  E(output_bogus_accepted, "options", "an --output argument other than map or list is taken as map (no error)", \
+    "The argument to `--output/-o` (if provided) is either `\"list\"` or `\"map\"`", \
+    "a test file is run with --output map or --output list or none, never a bad argument") \
+  E(container_twice_accepted, "options", "the same container given twice (-q -q, --stack -s) is accepted as given " \
+    "once", \
+    "exactly one of `stack` or `queue` must be specified, exactly once", \
+    "a test file is run with one --stack or --queue, never two") \
+  E(output_twice_accepted, "options", "--output given twice is accepted, the last one counts (-o map -o list lists)", \
+    "Both `map` and `list` output modes specified.", \
+    "a test file is run with one --output or none, never two") \
+  E(errors_on_stdout, "main", "the error message of a bad input goes to stdout (cout) instead of stderr; the exit " \
+    "status is still 1", \
+    "In all of these cases, print an informative error message to standard error", \
+    "a test file holds valid input, on which no error is printed") \
+  E(comment_inside_map_skipped, "parse", "a comment line between the map's rows is skipped instead of rejected " \
+    "('/' is not a map character)", kMapAfterComments, \
+    "a test file holds a valid map, with its comments before the map") \
+  X(colors_26_rejected, "parse", "num_colors 26 rejected (26 taken as out of range)", kNumColors) \
+  X(colors_0_rejected, "parse", "num_colors 0 rejected (0 colors is valid: no doors)", kNumColors) \
+  X(last_color_rejected, "parse", "the letters of color num_colors are rejected (colors checked with < num_colors " \
+    "- 1)", \
+    "The first N letters of the English alphabet are used to represent the colors of doors and buttons.") \
+  E(colors_inclusive, "parse", "the letters of color num_colors + 1 are accepted (colors checked with <= " \
+    "num_colors)", \
+    "No invalid door or button appears in the map (if `<num_colors> == 3` , then `'M'` and `'z'` are invalid)", \
+    "it accepts only invalid maps (a letter beyond num_colors); a test file must be valid") \
+  E(colors_27_accepted, "parse", "num_colors 27 accepted (limit checked with > 27)", kNumColors, \
+    "it accepts only invalid maps (num_colors 27); a test file must be valid") \
+  X(trap_needs_colors, "parse", "'^' rejected in a map with 0 colors (taken for a button)", \
+    "The trap symbol `'^'` is always valid, even if `<num_colors>` is 0.") \
+  X(height_1_rejected, "parse", "a map of one row rejected (height checked with <= 1)", \
+    "`<height>` is the number of rows in the map. `<height>` ≥1.") \
+  X(width_1_rejected, "parse", "a map of one column rejected (width checked with <= 1)", kWidth) \
+  X(height_width_swapped, "parse", "the header read as num_colors width height", \
+    "`<height>` is the number of rows in the map.") \
+  X(comments_not_skipped, "parse", "comment lines are read as map rows", kCommentsMayAppear) \
+  X(one_comment_line, "parse", "only one comment line is skipped", kCommentsMayAppear) \
+  E(no_target_accepted, "parse", "a map without '?' is accepted (the target is not counted)", kOneTarget, \
+    "only a map without '?' is affected, and it is invalid; a test file must be valid") \
+  X(last_door_rejected, "parse", "doors of the last color are rejected (upper case letters checked with < 'A' + " \
+    "num_colors - 1)", kValidLetters) \
+  X(last_button_rejected, "parse", "buttons of the last color are rejected (lower case letters checked with < 'a' " \
+    "+ num_colors - 1)", kValidLetters) \
+  X(comment_symbols_counted, "parse", "an '@' or '?' in a comment is counted as the map's (the symbols counted " \
+    "over the whole input): the map is rejected for a second start or target", kOneStart) \
+  X(comment_plus_rejected, "parse", "a '+' in a comment is rejected (the check that '+' is not in the map applied " \
+    "to every line)", kNoInvalidChars) \
+  X(width_1_crash, "parse", "comments recognised by reading a line's first two characters without a length check: " \
+    "a crash on the first row of a one-column map", \
+    "Each valid map will use a 2D coordinate system with at least one row and one column") \
+  X(locate_skips_first_row, "parse", "the scan for '@' and '?' starts at row 1: a start or target in row 0 is " \
+    "'missing' and the map rejected", kOneStart) \
+  X(locate_skips_last_row, "parse", "the scan for '@' and '?' stops before the last row (row < height - 1): a " \
+    "start or target there is 'missing'", kOneStart) \
+  X(locate_skips_first_col, "parse", "the scan for '@' and '?' starts at column 1: a start or target in column 0 " \
+    "is 'missing'", kOneStart) \
+  X(locate_skips_last_col, "parse", "the scan for '@' and '?' stops before the last column (col < width - 1): a " \
+    "start or target there is 'missing'", kOneStart) \
+  X(comment_needs_space, "parse", "a comment is recognised by \"// \" with its blank: a bare \"//\" or \"//text\" " \
+    "is read as the first map row", kComments) \
+  X(empty_comment_not_skipped, "parse", "a comment needs text after its \"//\" (a length check, size() > 2): a " \
+    "bare \"//\" is read as the first map row", kComments) \
+  E(comment_single_slash, "parse", "a comment is recognised by its first character, a single '/'", kComments, \
+    "no line of a valid map after the header starts with '/' without being a comment: a map row cannot hold '/'") \
+  X(no_comment_first_row_skipped, "parse", "the line after the header is always skipped, as if it were a comment: " \
+    "a map with no comment line loses its first row", kCommentsMayAppear) \
+  X(three_comment_lines, "parse", "exactly three lines after the header are skipped as comments, as many as the " \
+    "spec's example has", kCommentsMayAppear) \
+  X(comments_counted_as_rows, "parse", "comment lines are counted among the map's height lines (a loop over height " \
+    "lines that skips comments): a map with k comment lines loses its last k rows", kMapLines) \
+  X(comment_words_as_rows, "parse", "comments skipped a word at a time (cin >> word, dropping words that start " \
+    "with \"//\"): the other words of a comment with blanks are read as map rows", kComments) \
+  X(comment_of_row_width_is_row, "parse", "comments are told from map rows by their length: a comment line exactly " \
+    "width characters long is read as the first row", kComments) \
+  X(comment_letters_checked, "parse", "the letters of comment lines are checked against num_colors too: a comment " \
+    "holding a letter beyond the map's colors is rejected", kNoInvalidChars) \
+  X(hash_line_is_comment, "parse", "a line starting with '#' is skipped as a comment too, shell style: a first map " \
+    "row that starts with a wall is lost", kMapAfterComments) \
+  X(long_line_split_256, "parse", "lines read into a 256-byte buffer (fgets): the rest of a comment of 255 " \
+    "characters or more comes back as the next line, the first map row", kComments) \
+  X(long_line_fails_1024, "parse", "lines read with cin.getline(buffer, 1024): a comment of 1024 characters or " \
+    "more sets failbit and the input ends there", kComments) \
+  X(last_line_needs_newline, "parse", "a line is read up to its '\\n' (a row read a character at a time until the " \
+    "newline): a last row with no '\\n' after it is missing", kMapLines) \
+  X(last_row_loses_last_char, "parse", "every line's last character is cut as its newline (fgets, then the last " \
+    "byte dropped): a last row with no '\\n' after it loses its last cell", kMapLines) \
+  X(header_colors_one_digit, "parse", "the header read a character at a time: num_colors is its first digit only " \
+    "(26 read as 2)", kHeader) \
+  X(header_height_one_digit, "parse", "the header read a character at a time: height is its first digit only (10 " \
+    "read as 1)", kHeader) \
+  X(header_width_one_digit, "parse", "the header read a character at a time: width is its first digit only (10 " \
+    "read as 1)", kHeader) \
+  X(locate_one_symbol_per_row, "parse", "a row is searched for '@' and, only when it has none, for '?' (an if/else " \
+    "per row): a target in the start's row is 'missing'", kOneTarget) \
+  X(map_no_percent, "map output", "a pressed button is drawn '+' on the layer it was pressed in, not '%'", \
+    kPressMarks) \
+  X(map_no_at, "map output", "the arrival in the button's layer is drawn '+', not '@'", kPressMarks) \
+  X(map_percent_at_swapped, "map output", "'@' on the layer the button was pressed in, '%' on the button's layer", \
+    kPressMarks) \
+  X(map_start_plus, "map output", "the start is drawn '+' (the path drawn from its first state)", kStartShown) \
+  X(map_target_plus, "map output", "the target is drawn '+' (the path drawn to its last state)", kStartShown) \
+  X(map_target_caret_only, "map output", "the target '?' shows on the '^' map only ('.' on the colored maps)", \
+    kStartShown) \
+  X(map_start_every_layer, "map output", "the start '@' shows on every layer's map, not on '^' only", kStartShown) \
+  X(map_traps_shown, "map output", "traps off the path show as '^' on the '^' map (not replaced with '.')", \
+    kCaretMapTraps) \
+  X(map_traps_hidden, "map output", "traps off the path show as '.' on every layer's map, not on '^' only", \
+    kCaretMapTraps) \
+  X(map_own_button_shown, "map output", "a layer's own buttons off the path show as themselves, not '.'", \
+    kColorMapOwn) \
+  X(map_own_door_shown, "map output", "a layer's own doors off the path show as themselves, not '.'", kColorMapOwn) \
+  X(map_letters_hidden, "map output", "on a colored layer every button and door shows as '.', not only the layer's " \
+    "own", kColorMapOwn) \
+  X(map_unused_colors_skipped, "map output", "no map for a color whose letters do not occur in the map", \
+    kEachColorMap) \
+  X(map_last_layer_missing, "map output", "num_colors maps instead of num_colors + 1 (the last color's map is " \
+    "missing)", kEachColorMap) \
+  X(map_header_uppercase, "map output", "the layer headers name the door letter: '// color A'", kColorMapHeader) \
+  X(map_trap_press_unmarked, "map output", "a trap press is drawn like a move ('+' on both layers), not '%' and '@'", \
+    kPressMarks) \
+  X(map_percent_on_caret, "map output", "the '%' of a press is always drawn on the '^' map, whatever layer pressed", \
+    kPressMarks) \
+  X(map_marks_every_layer, "map output", "the path's marks are drawn on every layer's map (one 2D map of marks for " \
+    "all layers)", \
+    "The `a` button press moves the solution path to the `// color a` map at the same location, which is replaced " \
+    "by `@`.") \
+  X(map_trap_twice, "map output", "a trap off the path prints twice, its replacement and then the cell itself (an " \
+    "else missing): '.^' on the '^' map, '^^' on the colors' maps", kCaretMapTraps) \
+  X(map_plus_not_on_doors, "map output", "the path's '+' is drawn over floor only: an open door on the path shows " \
+    "as its layer shows it ('.'), not '+'", kPathPlus) \
+  X(map_plus_not_on_start, "map output", "the path's '+' is not drawn over the start's cell on a colored layer " \
+    "(the start is skipped wherever the path meets it; it shows '.')", kPathPlus) \
+  X(map_plus_not_on_buttons, "map output", "the path's '+' is not drawn over the layer's own buttons that it walks " \
+    "over (they show '.', as off the path)", kInactiveIsFloor) \
+  X(map_plus_not_on_traps, "map output", "the path's '+' is not drawn over traps it walks over on the '^' layer " \
+    "(they show '.', as off the path)", kInactiveIsFloor) \
+  X(map_trap_press_no_at, "map output", "a trap press draws its '%' on the colored layer but no '@' on the '^' map " \
+    "(only presses of colored buttons get an arrival mark)", kPressMarks) \
+  X(map_header_no_space, "map output", "the layer headers are written '//color a' (no space after //)", \
+    kColorMapHeader) \
+  X(map_header_next_letter, "map output", "the layer headers name the letter 'a' + layer (layer 1 is a): '// color " \
+    "b' over a's map, and so on", kColorMapHeader) \
+  X(map_blank_line_between_layers, "map output", "a blank line between one layer's map and the next header", \
+    kEachColorMap) \
+  X(map_caret_last, "map output", "the '^' map printed after the colors' maps ('^' stored as the last layer, " \
+    "num_colors, and the layers printed in index order)", kEachColorMap) \
+  X(map_own_door_next_letter, "map output", "a layer's door letter computed 'A' + layer (layer 1 is a): on a's map " \
+    "the B doors are hidden ('.') and the A doors shown", kFollowingMaps) \
+  X(map_own_button_next_letter, "map output", "a layer's button letter computed 'a' + layer (layer 1 is a): on a's " \
+    "map the b buttons are hidden ('.') and the a buttons shown", kFollowingMaps) \
+  X(map_last_row_missing, "map output", "each layer's map lacks its last row (rows printed while row < height - 1)", \
+    kMapOutput) \
+  X(map_last_col_missing, "map output", "each row of the layers' maps lacks its last column (columns printed while " \
+    "col < width - 1)", kMapOutput) \
+  X(list_row_col_swapped, "list output", "list states printed (color, (col, row))", kListFormat) \
+  X(list_uppercase_color, "list output", "list colors printed as the door letter: (A, (r, c))", kListFormat) \
+  X(list_no_space, "list output", "list states printed without the space between row and column: (c, (r,c))", \
+    kListFormat) \
+  X(list_omits_press, "list output", "only moves are listed: the state after a press (same cell, new color) is " \
+    "left out", kListPath) \
+  X(list_omits_start, "list output", "the list starts after the start state (the backtrace stops before the start)", \
+    kFirstLastState) \
+  X(list_reversed, "list output", "the list runs from the target back to the start (the backtrace not reversed)", \
+    kFirstLastState) \
+  X(list_one_based, "list output", "list rows and columns counted from 1", kListFormat) \
+  X(list_omits_target, "list output", "the list ends before the target state (the loop stops at the target without " \
+    "printing it)", kFirstLastState) \
+  X(list_trailing_blank_line, "list output", "an extra blank line after the last state of the list", kDiff) \
+  X(list_no_final_newline, "list output", "no end of line after the last state of the list (lines joined with " \
+    "'\\n' between them)", kDiff) \
+  X(list_omits_start_adjacent, "list output", "when the target is next to the start (a path of two states) the " \
+    "start is left out of the list", kFirstLastState) \
+  X(list_missing_inner_parens, "list output", "list states printed (c, r, c): the parentheses around row and " \
+    "column missing", kListFormat) \
+  X(list_layer_number, "list output", "the list's color printed as the layer's number (0 for '^', 1 for a, ...)", \
+    kListFormat) \
+  X(list_press_prints_old_color, "list output", "each state is printed with the color of the state that discovered " \
+    "it: the state after a press shows the old color", kPressArrives) \
+  X(list_omits_trap_press, "list output", "the state a trap press discovers is not listed (a press back to '^' not " \
+    "taken for a color change)", \
+    "A player’s state is a combination of the color of the last button pressed (think of `^` as a color for the " \
+    "purpose of player state), and their position in the grid.") \
+  X(nosol_caret_layer_only, "no-solution output", "with no solution, only the cells discovered in the '^' layer " \
+    "count as discovered", kUndiscovered) \
+  X(nosol_trailing_blank_line, "no-solution output", "with no solution, an empty line follows the map", \
+    kDiscoveredMap) \
+  X(nosol_target_shown, "no-solution output", "with no solution, the target shows as '?' instead of '#'", \
+    "If there is no solution to the puzzle, the target will always be replaced with `'#'`.") \
+  X(nosol_undiscovered_dot, "no-solution output", "with no solution, undiscovered cells other than walls show as " \
+    "'.' instead of '#'", kUndiscoveredIncludes) \
+  X(nosol_no_discovered_line, "no-solution output", "with no solution, the 'Discovered:' line is missing", \
+    kNoSolutionHeader) \
+  X(nosol_closed_doors_shown, "no-solution output", "with no solution, closed doors next to discovered cells count " \
+    "as discovered (marked before the passability test)", kDiscoverable) \
+  X(nosol_list_no_map, "no-solution output", "with no solution in list mode, only 'No solution.' is printed (no " \
+    "discovered map)", \
+    "With no solution, stack or queue doesn’t matter, nor does the requested output mode.") \
+  X(nosol_traps_hidden, "no-solution output", "with no solution, discovered traps print as '.' (the '^' map's " \
+    "replacement applied to the discovered map)", kDiscoveredMap) \
+  X(nosol_buttons_hidden, "no-solution output", "with no solution, discovered buttons print as '.' (pressed " \
+    "buttons taken for floor)", kDiscoveredMap) \
+  X(nosol_undiscovered_letters_shown, "no-solution output", "with no solution, only undiscovered floor becomes " \
+    "'#': undiscovered doors, buttons and traps show as themselves", kUndiscoveredIncludes) \
+  X(nosol_last_layer_ignored, "no-solution output", "with no solution, cells discovered only in the last color's " \
+    "layer print as '#' (the layers gone through up to num_colors - 1)", kUndiscovered) \
+  X(nosol_reachable_header, "no-solution output", "with no solution, the second line is 'Reachable:' (an older " \
+    "edition of the spec) instead of 'Discovered:'", kNoSolutionHeader) \
+  X(nosol_exit_1, "main", "the exit status is 1 when there is no solution (the output is right)", \
+    "If the input is valid (even if there is no solution), your program should return 0 from `main()`, and should " \
+    "NOT call `exit()` at all.") \
+  E(map_press_plus_first, "map output", "the state that presses a button is drawn '+' before its '%'", kPressMarks, \
+    "the '%' of the press is drawn after the '+' on the same cell of the same layer and overwrites it") \
+  X(start_not_marked, "search", "the start is not marked discovered: a neighbour discovers it again and pushes it " \
+    "once more; a start walled in on a map with no solution prints '#'", \
+    "Add the initial state to the *search_container* and mark it as discovered.") \
+  E(backtrace_target_highest_layer, "backtrace", "the backtrace starts from the target in the highest layer that " \
+    "discovered it, not from the state that reached it", kStopAtTarget, \
+    "alone it changes nothing: the search stops at the target's first discovery, so one layer discovered it; it " \
+    "shows beside a bug that lets the search go on (stop-on-investigate, search-runs-to-end)") \
+  X(last_row_read_by_chars, "parse", "the last row is read a character at a time (cin >> c) and not tested for a " \
+    "comment: a one-row map's first comment line is read as its row", \
+    "After the map parameters are given, zero or more comments may appear. Comments begin a line with `//` and " \
+    "continue to the end of the line.") \
+  X(solved_if_container_nonempty, "search", "the target is marked discovered but not pushed, and after the loop an " \
+    "empty container means no solution: a target found from the last state in the container is taken for no " \
+    "solution", \
+    "If you discover the target, you’ve solved the puzzle, and can leave the loop.") \
+  X(width_1_first_row_underflow, "parse", "the first row is read with an index one short (row[width - 2] last, " \
+    "then row[-1] when the width is 1): a crash (SIGABRT) on every one-column map", kWidth)
+
+/// The bugs by id: Id x is all()[x].
 enum Id : std::size_t {
-  order_nsew,
-  order_eswn,
-  order_wsen,
-  order_nwse,
-  order_nwes,
-  order_senw,
-  order_nswe,
-  order_wens,
-  order_snew,
-  order_reversed_in_stack,
-  mark_on_investigate,
-  stop_on_investigate,
-  stop_on_investigate_queue,
-  stack_pops_front,
-  queue_pops_back,
-  target_only_in_caret,
-  search_runs_to_end,
-  stop_after_all_neighbours,
-  press_and_move,
-  press_else_move,
-  press_rediscovers,
-  press_keeps_doors_open,
-  press_once_per_color,
-  backtrace_press_lowest_layer,
-  backtrace_press_highest_layer,
-  backtrace_stops_at_start_cell,
-  edge_last_row,
-  edge_last_col,
-  edge_first_row,
-  edge_first_col,
-  own_button_active,
-  traps_active_on_caret,
-  traps_never_active,
-  buttons_inactive_on_caret,
-  any_door_open_in_color,
-  own_door_closed,
-  door_color_off_by_one,
-  target_wall_in_color,
-  start_wall_in_color,
-  door_color_off_by_one_down,
-  trap_impassable,
-  press_only_from_caret,
-  trap_press_keeps_layer,
-  press_lands_one_layer_down,
-  last_color_press_lost,
-  discovered_per_cell,
-  doorless_button_ignored,
-  output_default_list,
-  output_modes_swapped,
-  stack_queue_swapped,
-  help_exit_1,
-  output_bogus_accepted,
-  container_twice_accepted,
-  output_twice_accepted,
-  errors_on_stdout,
-  comment_inside_map_skipped,
-  colors_26_rejected,
-  colors_0_rejected,
-  last_color_rejected,
-  colors_inclusive,
-  colors_27_accepted,
-  trap_needs_colors,
-  height_1_rejected,
-  width_1_rejected,
-  height_width_swapped,
-  comments_not_skipped,
-  one_comment_line,
-  no_target_accepted,
-  last_door_rejected,
-  last_button_rejected,
-  comment_symbols_counted,
-  comment_plus_rejected,
-  width_1_crash,
-  locate_skips_first_row,
-  locate_skips_last_row,
-  locate_skips_first_col,
-  locate_skips_last_col,
-  comment_needs_space,
-  empty_comment_not_skipped,
-  comment_single_slash,
-  no_comment_first_row_skipped,
-  three_comment_lines,
-  comments_counted_as_rows,
-  comment_words_as_rows,
-  comment_of_row_width_is_row,
-  comment_letters_checked,
-  hash_line_is_comment,
-  long_line_split_256,
-  long_line_fails_1024,
-  last_line_needs_newline,
-  last_row_loses_last_char,
-  header_colors_one_digit,
-  header_height_one_digit,
-  header_width_one_digit,
-  locate_one_symbol_per_row,
-  map_no_percent,
-  map_no_at,
-  map_percent_at_swapped,
-  map_start_plus,
-  map_target_plus,
-  map_target_caret_only,
-  map_start_every_layer,
-  map_traps_shown,
-  map_traps_hidden,
-  map_own_button_shown,
-  map_own_door_shown,
-  map_letters_hidden,
-  map_unused_colors_skipped,
-  map_last_layer_missing,
-  map_header_uppercase,
-  map_trap_press_unmarked,
-  map_percent_on_caret,
-  map_marks_every_layer,
-  map_trap_twice,
-  map_plus_not_on_doors,
-  map_plus_not_on_start,
-  map_plus_not_on_buttons,
-  map_plus_not_on_traps,
-  map_trap_press_no_at,
-  map_header_no_space,
-  map_header_next_letter,
-  map_blank_line_between_layers,
-  map_caret_last,
-  map_own_door_next_letter,
-  map_own_button_next_letter,
-  map_last_row_missing,
-  map_last_col_missing,
-  list_row_col_swapped,
-  list_uppercase_color,
-  list_no_space,
-  list_omits_press,
-  list_omits_start,
-  list_reversed,
-  list_one_based,
-  list_omits_target,
-  list_trailing_blank_line,
-  list_no_final_newline,
-  list_omits_start_adjacent,
-  list_missing_inner_parens,
-  list_layer_number,
-  list_press_prints_old_color,
-  list_omits_trap_press,
-  nosol_caret_layer_only,
-  nosol_trailing_blank_line,
-  nosol_target_shown,
-  nosol_undiscovered_dot,
-  nosol_no_discovered_line,
-  nosol_closed_doors_shown,
-  nosol_list_no_map,
-  nosol_traps_hidden,
-  nosol_buttons_hidden,
-  nosol_undiscovered_letters_shown,
-  nosol_last_layer_ignored,
-  nosol_reachable_header,
-  nosol_exit_1,
-  map_press_plus_first,
-  start_not_marked,
-  backtrace_target_highest_layer,
-  last_row_read_by_chars,
-  solved_if_container_nonempty,
-  width_1_first_row_underflow
+#define PUZZLE_BUG_ID(id, ...) id,
+  PUZZLE_BUGS(PUZZLE_BUG_ID, PUZZLE_BUG_ID)
+#undef PUZZLE_BUG_ID
 };
 
-/// The table, in a stable order (that of Id).
+/// The table, in the order of Id.
 inline const std::vector<Bug>& all() {
-  static const std::vector<Bug> table = {
-    {"order-nsew", "search",
-     "neighbours discovered north, south, east, west",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-eswn", "search",
-     "neighbours discovered east, south, west, north (clockwise from east)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-wsen", "search",
-     "neighbours discovered west, south, east, north (the spec's order reversed)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-nwse", "search",
-     "neighbours discovered north, west, south, east (counterclockwise)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-nwes", "search",
-     "neighbours discovered in reading order: north, west, east, south",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-senw", "search",
-     "neighbours discovered south, east, north, west (rows and columns mixed up: +row first)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-nswe", "search",
-     "neighbours discovered north, south, west, east (up, down, left, right)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-wens", "search",
-     "neighbours discovered west, east, north, south (columns first: left, right, up, down)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-snew", "search",
-     "neighbours discovered south, north, east, west (row offsets +1, -1 first)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"order-reversed-in-stack", "search",
-     "with a stack the neighbours are discovered west, south, east, north (pushed in reverse, so that north is investigated first)",
-     "- north/up `{ <color>, <row - 1>, <col> }` - east/right `{ <color>, <row>, <col + 1> }` - south/down `{ <color>, <row + 1>, <col> }` - west/left `{ <color>, <row>, <col - 1> }`",
-     nullptr},
-    {"mark-on-investigate", "search",
-     "states marked discovered when investigated, not when pushed: duplicates in the container, the last discoverer wins the backtrace",
-     "Each state can only be discovered once and must be added to the *search_container* and then marked as discovered.",
-     nullptr},
-    {"stop-on-investigate", "search",
-     "the search stops when a state on the target is taken from the container, not when it is discovered",
-     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
-     nullptr},
-    {"stop-on-investigate-queue", "search",
-     "stop-on-investigate with a queue only",
-     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
-     "a queue takes states in the order they were discovered, so the first target state investigated is the first one discovered, and its path was fixed when it was discovered"},
-    {"stack-pops-front", "search",
-     "the stack takes the oldest state (a queue: breadth first for --stack)",
-     "“next” refers to the oldest state when the *search_container* is a queue and the newest state when it is a stack.",
-     nullptr},
-    {"queue-pops-back", "search",
-     "the queue takes the newest state (a stack: depth first for --queue)",
-     "“next” refers to the oldest state when the *search_container* is a queue and the newest state when it is a stack.",
-     nullptr},
-    {"target-only-in-caret", "search",
-     "the target is recognised only in the '^' layer (the state is compared, not the cell)",
-     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
-     nullptr},
-    {"search-runs-to-end", "search",
-     "the search does not stop at the target: it runs until the container is empty, then backtraces from the target in the lowest layer that discovered it",
-     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
-     nullptr},
-    {"stop-after-all-neighbours", "search",
-     "the search stops at the target only after the investigation that discovered it has discovered its other neighbours too",
-     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
-     "what the investigation discovers after the target changes nothing: the target's path was fixed when it was discovered, and the search ends before anything else is investigated"},
-    {"press-and-move", "search",
-     "investigating an active button discovers the press and the four neighbours as well",
-     "Investigation from an active button will result in zero or one states being discovered.",
-     nullptr},
-    {"press-else-move", "search",
-     "on an active button whose press was discovered already, the neighbours are discovered instead",
-     "Investigation from an active button will result in zero or one states being discovered.",
-     nullptr},
-    {"press-rediscovers", "search",
-     "a press is discovered again by every later presser of the button (its predecessor overwritten: the last presser wins the backtrace)",
-     "If a state is encountered a second time (either from a different direction or because of different button presses) it cannot be discovered again",
-     nullptr},
-    {"press-keeps-doors-open", "search",
-     "a press opens its color's doors but closes none: once a color is pressed anywhere, its doors stay open in every layer",
-     "Pressing any button will close all open doors in the puzzle, then if it is a colored button it will open all doors of the same color; trapped buttons do not open any doors.",
-     nullptr},
-    {"press-once-per-color", "search",
-     "a color's buttons work once: after the first press of a color anywhere, its buttons are dead ends (one global 'pressed' flag per color, never reset)",
-     "After pressing a button of a certain color, all buttons of that color become inactive and all buttons of other colors become active again.",
-     nullptr},
-    {"backtrace-press-lowest-layer", "backtrace",
-     "backtracing a press goes to the lowest other layer where the button's cell was discovered, not to the layer that pressed it",
-     "Also, when output is being generated later, it will be important to know the current state at the time of each new discovery.",
-     nullptr},
-    {"backtrace-press-highest-layer", "backtrace",
-     "backtracing a press goes to the highest other layer where the button's cell was discovered",
-     "Also, when output is being generated later, it will be important to know the current state at the time of each new discovery.",
-     nullptr},
-    {"backtrace-stops-at-start-cell", "backtrace",
-     "the backtrace stops at the first state on the start's cell (the cell compared, not the state): a path that crosses the start's cell in a colored layer loses its beginning",
-     "For list output, print the list of states in the solution path from the starting location to the target, inclusive.",
-     nullptr},
-    {"edge-last-row", "search",
-     "off by one at the bottom edge: no move south into row height-1",
-     "The bottom-right corner of the map is row `height - 1`, column `width - 1`.",
-     nullptr},
-    {"edge-last-col", "search",
-     "off by one at the right edge: no move east into column width-1",
-     "The bottom-right corner of the map is row `height - 1`, column `width - 1`.",
-     nullptr},
-    {"edge-first-row", "search",
-     "off by one at the top edge: no move north into row 0",
-     "The top-left corner of the map is row 0, column 0.",
-     nullptr},
-    {"edge-first-col", "search",
-     "off by one at the left edge: no move west into column 0",
-     "The top-left corner of the map is row 0, column 0.",
-     nullptr},
-    {"own-button-active", "rules",
-     "buttons of the current color are active too: standing on one presses it again (a dead end)",
-     "After pressing a button of a certain color, all buttons of that color become inactive and all buttons of other colors become active again.",
-     nullptr},
-    {"traps-active-on-caret", "rules",
-     "traps are active in the '^' layer too (pressing one there leads to the same state: a dead end)",
-     "Colored buttons begin each game active and trapped buttons begin each game inactive.",
-     nullptr},
-    {"traps-never-active", "rules",
-     "traps are never pressed: they are floor in every layer (doors stay open over them)",
-     "`^`: a trapped button that closes all doors of all colors",
-     nullptr},
-    {"buttons-inactive-on-caret", "rules",
-     "colored buttons are inactive in the '^' layer (as if they began pressed, like traps)",
-     "Colored buttons begin each game active and trapped buttons begin each game inactive.",
-     nullptr},
-    {"any-door-open-in-color", "rules",
-     "in a colored layer every door is open, not only the layer's own",
-     "you can not discover walls (#) or any doors whose color is different from the *current_state*.",
-     nullptr},
-    {"own-door-closed", "rules",
-     "pressing a button opens nothing: doors are closed in every layer",
-     "Another layer results from pressing an `a` button: all `A` doors and `a` buttons behave like open floor, while all other doors are impassible and all other buttons are active.",
-     nullptr},
-    {"door-color-off-by-one", "rules",
-     "layer k opens the doors of color k+1 (layer a opens B; an index off by one)",
-     "For example, if your current color is `e`, you can discover `E` doors, but not `B` doors.",
-     nullptr},
-    {"target-wall-in-color", "rules",
-     "the target '?' is a wall in the colored layers (only '.' and open doors are passable there)",
-     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
-     nullptr},
-    {"start-wall-in-color", "rules",
-     "the start '@' is a wall in the colored layers (the input '@' is not floor there)",
-     "Discover the following four states, provided they are not off the edge of the map, not previously discovered, and not a wall or closed door:",
-     nullptr},
-    {"door-color-off-by-one-down", "rules",
-     "layer k opens the doors of color k-1 (layer b opens A, layer a none; an index off by one the other way)",
-     "For example, if your current color is `e`, you can discover `E` doors, but not `B` doors.",
-     nullptr},
-    {"trap-impassable", "rules",
-     "a trap is a wall in every layer (the passability test lists '.', '@', '?', buttons and doors, and forgets '^')",
-     "When a button is inactive your solution should treat it as open floor.",
-     nullptr},
-    {"press-only-from-caret", "rules",
-     "once a color is pressed every colored button stays inactive ('buttons of other colors become active again' missed): presses happen from '^' only, traps still work",
-     "After pressing a button of a certain color, all buttons of that color become inactive and all buttons of other colors become active again.",
-     nullptr},
-    {"trap-press-keeps-layer", "rules",
-     "pressing a trap keeps the current color (a trap opens nothing, so the color is not changed): a trap in a colored layer is a dead end",
-     "Use one layer for initial state and after a `^` has been pressed, where all doors (`A`..`Z`) are impassible.",
-     nullptr},
-    {"press-lands-one-layer-down", "rules",
-     "a press of button k lands in layer k-1 (layers indexed button - 'a', forgetting that '^' is layer 0): a leads back to '^', b to a's layer",
-     "if the current state is (`'^'`, (1, 1)) and you press an `a` button, you arrive at state (`'a'`, (1, 1)).",
-     nullptr},
-    {"last-color-press-lost", "rules",
-     "num_colors layers instead of num_colors + 1: the last color has no layer of its own, and a press of its button is lost (a dead end)",
-     "Therefore, the number of layers must be equal to `<num_colors> + 1`: one layer for each color that can be opened, +1 for when all colors are closed.",
-     nullptr},
-    {"discovered-per-cell", "rules",
-     "discovered is kept per cell, not per state (a 2D array): a press lands on a cell discovered already, so no button ever changes the color",
-     "the layers will be needed to distinguish when a player is standing at (1, 1) after pushing `a` from when they are standing at (1, 1) after pushing `b`.",
-     nullptr},
-    {"doorless-button-ignored", "rules",
-     "a button whose color has no door in the map is treated as floor (it would open nothing), though pressing it closes the doors and changes the color",
-     "If a button is pressed that doesn’t match any door color, all doors close and none are opened.",
-     nullptr},
-    {"output-default-list", "options",
-     "without --output the list is printed (the default taken as list, not map)",
-     "If the `--output` flag isn’t provided to your program, then your program should act as though `--output map` was provided.",
-     nullptr},
-    {"output-modes-swapped", "options",
-     "the --output argument compared with strcmp as a boolean (strcmp is 0, false, on a match): map prints the list and list the map",
-     "directs the program to print solution output in the specified format",
-     nullptr},
-    {"stack-queue-swapped", "options",
-     "--queue selects the stack and --stack the queue (the two cases' bodies swapped)",
-     "If `--queue`/`-q` is provided, the *search_container* behaves like a queue, and if `--stack`/`-s` is provided, the *search_container* behaves like a stack.",
-     nullptr},
-    {"help-exit-1", "main",
-     "--help prints the help and exits with status 1",
-     "This option prohibits arguments and causes the program to print a helpful message of your own design, and then return 0 to exit.",
-     "a test file is run with --stack or --queue and maybe --output, never with --help"},
-    {"output-bogus-accepted", "options",
-     "an --output argument other than map or list is taken as map (no error)",
-     "The argument to `--output/-o` (if provided) is either `\"list\"` or `\"map\"`",
-     "a test file is run with --output map or --output list or none, never a bad argument"},
-    {"container-twice-accepted", "options",
-     "the same container given twice (-q -q, --stack -s) is accepted as given once",
-     "exactly one of `stack` or `queue` must be specified, exactly once",
-     "a test file is run with one --stack or --queue, never two"},
-    {"output-twice-accepted", "options",
-     "--output given twice is accepted, the last one counts (-o map -o list lists)",
-     "Both `map` and `list` output modes specified.",
-     "a test file is run with one --output or none, never two"},
-    {"errors-on-stdout", "main",
-     "the error message of a bad input goes to stdout (cout) instead of stderr; the exit status is still 1",
-     "In all of these cases, print an informative error message to standard error",
-     "a test file holds valid input, on which no error is printed"},
-    {"comment-inside-map-skipped", "parse",
-     "a comment line between the map's rows is skipped instead of rejected ('/' is not a map character)",
-     "Following any comments, the map itself is given.",
-     "a test file holds a valid map, with its comments before the map"},
-    {"colors-26-rejected", "parse",
-     "num_colors 26 rejected (26 taken as out of range)",
-     "0 <= num_colors <= 26 (0 colors is valid, it just means that there are no doors)",
-     nullptr},
-    {"colors-0-rejected", "parse",
-     "num_colors 0 rejected (0 colors is valid: no doors)",
-     "0 <= num_colors <= 26 (0 colors is valid, it just means that there are no doors)",
-     nullptr},
-    {"last-color-rejected", "parse",
-     "the letters of color num_colors are rejected (colors checked with < num_colors - 1)",
-     "The first N letters of the English alphabet are used to represent the colors of doors and buttons.",
-     nullptr},
-    {"colors-inclusive", "parse",
-     "the letters of color num_colors + 1 are accepted (colors checked with <= num_colors)",
-     "No invalid door or button appears in the map (if `<num_colors> == 3` , then `'M'` and `'z'` are invalid)",
-     "it accepts only invalid maps (a letter beyond num_colors); a test file must be valid"},
-    {"colors-27-accepted", "parse",
-     "num_colors 27 accepted (limit checked with > 27)",
-     "0 <= num_colors <= 26 (0 colors is valid, it just means that there are no doors)",
-     "it accepts only invalid maps (num_colors 27); a test file must be valid"},
-    {"trap-needs-colors", "parse",
-     "'^' rejected in a map with 0 colors (taken for a button)",
-     "The trap symbol `'^'` is always valid, even if `<num_colors>` is 0.",
-     nullptr},
-    {"height-1-rejected", "parse",
-     "a map of one row rejected (height checked with <= 1)",
-     "`<height>` is the number of rows in the map. `<height>` ≥1.",
-     nullptr},
-    {"width-1-rejected", "parse",
-     "a map of one column rejected (width checked with <= 1)",
-     "`<width>` is the number of columns in the map. `<width>` ≥1.",
-     nullptr},
-    {"height-width-swapped", "parse",
-     "the header read as num_colors width height",
-     "`<height>` is the number of rows in the map.",
-     nullptr},
-    {"comments-not-skipped", "parse",
-     "comment lines are read as map rows",
-     "After the map parameters are given, zero or more comments may appear.",
-     nullptr},
-    {"one-comment-line", "parse",
-     "only one comment line is skipped",
-     "After the map parameters are given, zero or more comments may appear.",
-     nullptr},
-    {"no-target-accepted", "parse",
-     "a map without '?' is accepted (the target is not counted)",
-     "`'?'` appears exactly once in the input map",
-     "only a map without '?' is affected, and it is invalid; a test file must be valid"},
-    {"last-door-rejected", "parse",
-     "doors of the last color are rejected (upper case letters checked with < 'A' + num_colors - 1)",
-     "For example, if `<num_colors>` is 4, then the valid door symbols are `'A'`, `'B'`, `'C'`, `'D'` and the valid button symbols are `'a'`, `'b'`, `'c'`, `'d'`.",
-     nullptr},
-    {"last-button-rejected", "parse",
-     "buttons of the last color are rejected (lower case letters checked with < 'a' + num_colors - 1)",
-     "For example, if `<num_colors>` is 4, then the valid door symbols are `'A'`, `'B'`, `'C'`, `'D'` and the valid button symbols are `'a'`, `'b'`, `'c'`, `'d'`.",
-     nullptr},
-    {"comment-symbols-counted", "parse",
-     "an '@' or '?' in a comment is counted as the map's (the symbols counted over the whole input): the map is rejected for a second start or target",
-     "`'@'` appears exactly once in the input map",
-     nullptr},
-    {"comment-plus-rejected", "parse",
-     "a '+' in a comment is rejected (the check that '+' is not in the map applied to every line)",
-     "No invalid characters appear in the map (`'+'` can’t appear in the map, but it could appear in a comment)",
-     nullptr},
-    {"width-1-crash", "parse",
-     "comments recognised by reading a line's first two characters without a length check: a crash on the first row of a one-column map",
-     "Each valid map will use a 2D coordinate system with at least one row and one column",
-     nullptr},
-    {"locate-skips-first-row", "parse",
-     "the scan for '@' and '?' starts at row 1: a start or target in row 0 is 'missing' and the map rejected",
-     "`'@'` appears exactly once in the input map",
-     nullptr},
-    {"locate-skips-last-row", "parse",
-     "the scan for '@' and '?' stops before the last row (row < height - 1): a start or target there is 'missing'",
-     "`'@'` appears exactly once in the input map",
-     nullptr},
-    {"locate-skips-first-col", "parse",
-     "the scan for '@' and '?' starts at column 1: a start or target in column 0 is 'missing'",
-     "`'@'` appears exactly once in the input map",
-     nullptr},
-    {"locate-skips-last-col", "parse",
-     "the scan for '@' and '?' stops before the last column (col < width - 1): a start or target there is 'missing'",
-     "`'@'` appears exactly once in the input map",
-     nullptr},
-    {"comment-needs-space", "parse",
-     "a comment is recognised by \"// \" with its blank: a bare \"//\" or \"//text\" is read as the first map row",
-     "Comments begin a line with `//` and continue to the end of the line.",
-     nullptr},
-    {"empty-comment-not-skipped", "parse",
-     "a comment needs text after its \"//\" (a length check, size() > 2): a bare \"//\" is read as the first map row",
-     "Comments begin a line with `//` and continue to the end of the line.",
-     nullptr},
-    {"comment-single-slash", "parse",
-     "a comment is recognised by its first character, a single '/'",
-     "Comments begin a line with `//` and continue to the end of the line.",
-     "no line of a valid map after the header starts with '/' without being a comment: a map row cannot hold '/'"},
-    {"no-comment-first-row-skipped", "parse",
-     "the line after the header is always skipped, as if it were a comment: a map with no comment line loses its first row",
-     "After the map parameters are given, zero or more comments may appear.",
-     nullptr},
-    {"three-comment-lines", "parse",
-     "exactly three lines after the header are skipped as comments, as many as the spec's example has",
-     "After the map parameters are given, zero or more comments may appear.",
-     nullptr},
-    {"comments-counted-as-rows", "parse",
-     "comment lines are counted among the map's height lines (a loop over height lines that skips comments): a map with k comment lines loses its last k rows",
-     "The map is `<height>` lines long, and each line is `<width>` characters wide.",
-     nullptr},
-    {"comment-words-as-rows", "parse",
-     "comments skipped a word at a time (cin >> word, dropping words that start with \"//\"): the other words of a comment with blanks are read as map rows",
-     "Comments begin a line with `//` and continue to the end of the line.",
-     nullptr},
-    {"comment-of-row-width-is-row", "parse",
-     "comments are told from map rows by their length: a comment line exactly width characters long is read as the first row",
-     "Comments begin a line with `//` and continue to the end of the line.",
-     nullptr},
-    {"comment-letters-checked", "parse",
-     "the letters of comment lines are checked against num_colors too: a comment holding a letter beyond the map's colors is rejected",
-     "No invalid characters appear in the map (`'+'` can’t appear in the map, but it could appear in a comment)",
-     nullptr},
-    {"hash-line-is-comment", "parse",
-     "a line starting with '#' is skipped as a comment too, shell style: a first map row that starts with a wall is lost",
-     "Following any comments, the map itself is given.",
-     nullptr},
-    {"long-line-split-256", "parse",
-     "lines read into a 256-byte buffer (fgets): the rest of a comment of 255 characters or more comes back as the next line, the first map row",
-     "Comments begin a line with `//` and continue to the end of the line.",
-     nullptr},
-    {"long-line-fails-1024", "parse",
-     "lines read with cin.getline(buffer, 1024): a comment of 1024 characters or more sets failbit and the input ends there",
-     "Comments begin a line with `//` and continue to the end of the line.",
-     nullptr},
-    {"last-line-needs-newline", "parse",
-     "a line is read up to its '\\n' (a row read a character at a time until the newline): a last row with no '\\n' after it is missing",
-     "The map is `<height>` lines long, and each line is `<width>` characters wide.",
-     nullptr},
-    {"last-row-loses-last-char", "parse",
-     "every line's last character is cut as its newline (fgets, then the last byte dropped): a last row with no '\\n' after it loses its last cell",
-     "The map is `<height>` lines long, and each line is `<width>` characters wide.",
-     nullptr},
-    {"header-colors-one-digit", "parse",
-     "the header read a character at a time: num_colors is its first digit only (26 read as 2)",
-     "The first line of a valid map file specifies the map parameters and will contain three integers separated by spaces:",
-     nullptr},
-    {"header-height-one-digit", "parse",
-     "the header read a character at a time: height is its first digit only (10 read as 1)",
-     "The first line of a valid map file specifies the map parameters and will contain three integers separated by spaces:",
-     nullptr},
-    {"header-width-one-digit", "parse",
-     "the header read a character at a time: width is its first digit only (10 read as 1)",
-     "The first line of a valid map file specifies the map parameters and will contain three integers separated by spaces:",
-     nullptr},
-    {"locate-one-symbol-per-row", "parse",
-     "a row is searched for '@' and, only when it has none, for '?' (an if/else per row): a target in the start's row is 'missing'",
-     "`'?'` appears exactly once in the input map",
-     nullptr},
-    {"map-no-percent", "map output",
-     "a pressed button is drawn '+' on the layer it was pressed in, not '%'",
-     "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
-     nullptr},
-    {"map-no-at", "map output",
-     "the arrival in the button's layer is drawn '+', not '@'",
-     "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
-     nullptr},
-    {"map-percent-at-swapped", "map output",
-     "'@' on the layer the button was pressed in, '%' on the button's layer",
-     "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
-     nullptr},
-    {"map-start-plus", "map output",
-     "the start is drawn '+' (the path drawn from its first state)",
-     "The starting location is only displayed on the `^` map, but the target is displayed on all color maps.",
-     nullptr},
-    {"map-target-plus", "map output",
-     "the target is drawn '+' (the path drawn to its last state)",
-     "The starting location is only displayed on the `^` map, but the target is displayed on all color maps.",
-     nullptr},
-    {"map-target-caret-only", "map output",
-     "the target '?' shows on the '^' map only ('.' on the colored maps)",
-     "The starting location is only displayed on the `^` map, but the target is displayed on all color maps.",
-     nullptr},
-    {"map-start-every-layer", "map output",
-     "the start '@' shows on every layer's map, not on '^' only",
-     "The starting location is only displayed on the `^` map, but the target is displayed on all color maps.",
-     nullptr},
-    {"map-traps-shown", "map output",
-     "traps off the path show as '^' on the '^' map (not replaced with '.')",
-     "On the `// color ^` map, all trapped buttons not on the solution path are replaced with `'.'`",
-     nullptr},
-    {"map-traps-hidden", "map output",
-     "traps off the path show as '.' on every layer's map, not on '^' only",
-     "On the `// color ^` map, all trapped buttons not on the solution path are replaced with `'.'`",
-     nullptr},
-    {"map-own-button-shown", "map output",
-     "a layer's own buttons off the path show as themselves, not '.'",
-     "On the `// color a` map, all matching buttons `a` and doors `A` not on the solution path are replaced with `'.'`",
-     nullptr},
-    {"map-own-door-shown", "map output",
-     "a layer's own doors off the path show as themselves, not '.'",
-     "On the `// color a` map, all matching buttons `a` and doors `A` not on the solution path are replaced with `'.'`",
-     nullptr},
-    {"map-letters-hidden", "map output",
-     "on a colored layer every button and door shows as '.', not only the layer's own",
-     "On the `// color a` map, all matching buttons `a` and doors `A` not on the solution path are replaced with `'.'`",
-     nullptr},
-    {"map-unused-colors-skipped", "map output",
-     "no map for a color whose letters do not occur in the map",
-     "Print each color in a separate map one after the other, starting with `^`, then moving from alphabetically from `A` for each legally available color as allowed by *num_colors*.",
-     nullptr},
-    {"map-last-layer-missing", "map output",
-     "num_colors maps instead of num_colors + 1 (the last color's map is missing)",
-     "Print each color in a separate map one after the other, starting with `^`, then moving from alphabetically from `A` for each legally available color as allowed by *num_colors*.",
-     nullptr},
-    {"map-header-uppercase", "map output",
-     "the layer headers name the door letter: '// color A'",
-     "Each color map should be preceded by a comment indicating the color being output and include the following replacements:",
-     nullptr},
-    {"map-trap-press-unmarked", "map output",
-     "a trap press is drawn like a move ('+' on both layers), not '%' and '@'",
-     "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
-     nullptr},
-    {"map-percent-on-caret", "map output",
-     "the '%' of a press is always drawn on the '^' map, whatever layer pressed",
-     "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
-     nullptr},
-    {"map-marks-every-layer", "map output",
-     "the path's marks are drawn on every layer's map (one 2D map of marks for all layers)",
-     "The `a` button press moves the solution path to the `// color a` map at the same location, which is replaced by `@`.",
-     nullptr},
-    {"map-trap-twice", "map output",
-     "a trap off the path prints twice, its replacement and then the cell itself (an else missing): '.^' on the '^' map, '^^' on the colors' maps",
-     "On the `// color ^` map, all trapped buttons not on the solution path are replaced with `'.'`",
-     nullptr},
-    {"map-plus-not-on-doors", "map output",
-     "the path's '+' is drawn over floor only: an open door on the path shows as its layer shows it ('.'), not '+'",
-     "On the solution path between the starting location and the target, empty floors and open doors should be replaced with `'+'`",
-     nullptr},
-    {"map-plus-not-on-start", "map output",
-     "the path's '+' is not drawn over the start's cell on a colored layer (the start is skipped wherever the path meets it; it shows '.')",
-     "On the solution path between the starting location and the target, empty floors and open doors should be replaced with `'+'`",
-     nullptr},
-    {"map-plus-not-on-buttons", "map output",
-     "the path's '+' is not drawn over the layer's own buttons that it walks over (they show '.', as off the path)",
-     "When a button is inactive your solution should treat it as open floor.",
-     nullptr},
-    {"map-plus-not-on-traps", "map output",
-     "the path's '+' is not drawn over traps it walks over on the '^' layer (they show '.', as off the path)",
-     "When a button is inactive your solution should treat it as open floor.",
-     nullptr},
-    {"map-trap-press-no-at", "map output",
-     "a trap press draws its '%' on the colored layer but no '@' on the '^' map (only presses of colored buttons get an arrival mark)",
-     "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
-     nullptr},
-    {"map-header-no-space", "map output",
-     "the layer headers are written '//color a' (no space after //)",
-     "Each color map should be preceded by a comment indicating the color being output and include the following replacements:",
-     nullptr},
-    {"map-header-next-letter", "map output",
-     "the layer headers name the letter 'a' + layer (layer 1 is a): '// color b' over a's map, and so on",
-     "Each color map should be preceded by a comment indicating the color being output and include the following replacements:",
-     nullptr},
-    {"map-blank-line-between-layers", "map output",
-     "a blank line between one layer's map and the next header",
-     "Print each color in a separate map one after the other, starting with `^`, then moving from alphabetically from `A` for each legally available color as allowed by *num_colors*.",
-     nullptr},
-    {"map-caret-last", "map output",
-     "the '^' map printed after the colors' maps ('^' stored as the last layer, num_colors, and the layers printed in index order)",
-     "Print each color in a separate map one after the other, starting with `^`, then moving from alphabetically from `A` for each legally available color as allowed by *num_colors*.",
-     nullptr},
-    {"map-own-door-next-letter", "map output",
-     "a layer's door letter computed 'A' + layer (layer 1 is a): on a's map the B doors are hidden ('.') and the A doors shown",
-     "Color maps following `a` replace buttons and doors with `'.'`, similar to `a`",
-     nullptr},
-    {"map-own-button-next-letter", "map output",
-     "a layer's button letter computed 'a' + layer (layer 1 is a): on a's map the b buttons are hidden ('.') and the a buttons shown",
-     "Color maps following `a` replace buttons and doors with `'.'`, similar to `a`",
-     nullptr},
-    {"map-last-row-missing", "map output",
-     "each layer's map lacks its last row (rows printed while row < height - 1)",
-     "For map output, print the map similar to the way it was given in the input (excluding the map parameters and any comments).",
-     nullptr},
-    {"map-last-col-missing", "map output",
-     "each row of the layers' maps lacks its last column (columns printed while col < width - 1)",
-     "For map output, print the map similar to the way it was given in the input (excluding the map parameters and any comments).",
-     nullptr},
-    {"list-row-col-swapped", "list output",
-     "list states printed (color, (col, row))",
-     "Use the format `(<color>, (<row>, <col>))` with `<color>` being a lowercase letter or `'^'` to indicate the active color, `<row>` being the 0-indexed row of the location, and `<col>` being the 0-indexed column of the location.",
-     nullptr},
-    {"list-uppercase-color", "list output",
-     "list colors printed as the door letter: (A, (r, c))",
-     "Use the format `(<color>, (<row>, <col>))` with `<color>` being a lowercase letter or `'^'` to indicate the active color, `<row>` being the 0-indexed row of the location, and `<col>` being the 0-indexed column of the location.",
-     nullptr},
-    {"list-no-space", "list output",
-     "list states printed without the space between row and column: (c, (r,c))",
-     "Use the format `(<color>, (<row>, <col>))` with `<color>` being a lowercase letter or `'^'` to indicate the active color, `<row>` being the 0-indexed row of the location, and `<col>` being the 0-indexed column of the location.",
-     nullptr},
-    {"list-omits-press", "list output",
-     "only moves are listed: the state after a press (same cell, new color) is left out",
-     "For list output, print the list of states in the solution path from the starting location to the target, inclusive.",
-     nullptr},
-    {"list-omits-start", "list output",
-     "the list starts after the start state (the backtrace stops before the start)",
-     "The first state printed should be `'^'` with the starting location, and the last state printed should be the current color when the location of the target was first discovered by the algorithm.",
-     nullptr},
-    {"list-reversed", "list output",
-     "the list runs from the target back to the start (the backtrace not reversed)",
-     "The first state printed should be `'^'` with the starting location, and the last state printed should be the current color when the location of the target was first discovered by the algorithm.",
-     nullptr},
-    {"list-one-based", "list output",
-     "list rows and columns counted from 1",
-     "Use the format `(<color>, (<row>, <col>))` with `<color>` being a lowercase letter or `'^'` to indicate the active color, `<row>` being the 0-indexed row of the location, and `<col>` being the 0-indexed column of the location.",
-     nullptr},
-    {"list-omits-target", "list output",
-     "the list ends before the target state (the loop stops at the target without printing it)",
-     "The first state printed should be `'^'` with the starting location, and the last state printed should be the current color when the location of the target was first discovered by the algorithm.",
-     nullptr},
-    {"list-trailing-blank-line", "list output",
-     "an extra blank line after the last state of the list",
-     "you can use `diff` to compare the output to a file containing the expected output",
-     nullptr},
-    {"list-no-final-newline", "list output",
-     "no end of line after the last state of the list (lines joined with '\\n' between them)",
-     "you can use `diff` to compare the output to a file containing the expected output",
-     nullptr},
-    {"list-omits-start-adjacent", "list output",
-     "when the target is next to the start (a path of two states) the start is left out of the list",
-     "The first state printed should be `'^'` with the starting location, and the last state printed should be the current color when the location of the target was first discovered by the algorithm.",
-     nullptr},
-    {"list-missing-inner-parens", "list output",
-     "list states printed (c, r, c): the parentheses around row and column missing",
-     "Use the format `(<color>, (<row>, <col>))` with `<color>` being a lowercase letter or `'^'` to indicate the active color, `<row>` being the 0-indexed row of the location, and `<col>` being the 0-indexed column of the location.",
-     nullptr},
-    {"list-layer-number", "list output",
-     "the list's color printed as the layer's number (0 for '^', 1 for a, ...)",
-     "Use the format `(<color>, (<row>, <col>))` with `<color>` being a lowercase letter or `'^'` to indicate the active color, `<row>` being the 0-indexed row of the location, and `<col>` being the 0-indexed column of the location.",
-     nullptr},
-    {"list-press-prints-old-color", "list output",
-     "each state is printed with the color of the state that discovered it: the state after a press shows the old color",
-     "if the current state is (`'^'`, (1, 1)) and you press an `a` button, you arrive at state (`'a'`, (1, 1)).",
-     nullptr},
-    {"list-omits-trap-press", "list output",
-     "the state a trap press discovers is not listed (a press back to '^' not taken for a color change)",
-     "A player’s state is a combination of the color of the last button pressed (think of `^` as a color for the purpose of player state), and their position in the grid.",
-     nullptr},
-    {"nosol-caret-layer-only", "no-solution output",
-     "with no solution, only the cells discovered in the '^' layer count as discovered",
-     "A location is undiscovered if it was never discovered in any color.",
-     nullptr},
-    {"nosol-trailing-blank-line", "no-solution output",
-     "with no solution, an empty line follows the map",
-     "This is then followed by the map as it was provided upon input, but with all undiscovered locations replaced with `'#'`.",
-     nullptr},
-    {"nosol-target-shown", "no-solution output",
-     "with no solution, the target shows as '?' instead of '#'",
-     "If there is no solution to the puzzle, the target will always be replaced with `'#'`.",
-     nullptr},
-    {"nosol-undiscovered-dot", "no-solution output",
-     "with no solution, undiscovered cells other than walls show as '.' instead of '#'",
-     "This includes empty floors, doors, buttons, and the target.",
-     nullptr},
-    {"nosol-no-discovered-line", "no-solution output",
-     "with no solution, the 'Discovered:' line is missing",
-     "Your solution should print the following header:",
-     nullptr},
-    {"nosol-closed-doors-shown", "no-solution output",
-     "with no solution, closed doors next to discovered cells count as discovered (marked before the passability test)",
-     "you can not discover walls (#) or any doors whose color is different from the *current_state*.",
-     nullptr},
-    {"nosol-list-no-map", "no-solution output",
-     "with no solution in list mode, only 'No solution.' is printed (no discovered map)",
-     "With no solution, stack or queue doesn’t matter, nor does the requested output mode.",
-     nullptr},
-    {"nosol-traps-hidden", "no-solution output",
-     "with no solution, discovered traps print as '.' (the '^' map's replacement applied to the discovered map)",
-     "This is then followed by the map as it was provided upon input, but with all undiscovered locations replaced with `'#'`.",
-     nullptr},
-    {"nosol-buttons-hidden", "no-solution output",
-     "with no solution, discovered buttons print as '.' (pressed buttons taken for floor)",
-     "This is then followed by the map as it was provided upon input, but with all undiscovered locations replaced with `'#'`.",
-     nullptr},
-    {"nosol-undiscovered-letters-shown", "no-solution output",
-     "with no solution, only undiscovered floor becomes '#': undiscovered doors, buttons and traps show as themselves",
-     "This includes empty floors, doors, buttons, and the target.",
-     nullptr},
-    {"nosol-last-layer-ignored", "no-solution output",
-     "with no solution, cells discovered only in the last color's layer print as '#' (the layers gone through up to num_colors - 1)",
-     "A location is undiscovered if it was never discovered in any color.",
-     nullptr},
-    {"nosol-reachable-header", "no-solution output",
-     "with no solution, the second line is 'Reachable:' (an older edition of the spec) instead of 'Discovered:'",
-     "Your solution should print the following header:",
-     nullptr},
-    {"nosol-exit-1", "main",
-     "the exit status is 1 when there is no solution (the output is right)",
-     "If the input is valid (even if there is no solution), your program should return 0 from `main()`, and should NOT call `exit()` at all.",
-     nullptr},
-    {"map-press-plus-first", "map output",
-     "the state that presses a button is drawn '+' before its '%'",
-     "On the solution path, replace inactive buttons with `'%'` on the color map where they were discovered and with `'@'` on the color map that matches the button",
-     "the '%' of the press is drawn after the '+' on the same cell of the same layer and overwrites it"},
-    {"start-not-marked", "search",
-     "the start is not marked discovered: a neighbour discovers it again and pushes it once more; a start walled in on a map with no solution prints '#'",
-     "Add the initial state to the *search_container* and mark it as discovered.",
-     nullptr},
-    {"backtrace-target-highest-layer", "backtrace",
-     "the backtrace starts from the target in the highest layer that discovered it, not from the state that reached it",
-     "If any state at the target location is marked as discovered, immediately stop all investigation, exit the loop, and proceed to output generation.",
-     "alone it changes nothing: the search stops at the target's first discovery, so one layer discovered it; it shows beside a bug that lets the search go on (stop-on-investigate, search-runs-to-end)"},
-    {"last-row-read-by-chars", "parse",
-     "the last row is read a character at a time (cin >> c) and not tested for a comment: a one-row map's first comment line is read as its row",
-     "After the map parameters are given, zero or more comments may appear. Comments begin a line with `//` and continue to the end of the line.",
-     nullptr},
-    {"solved-if-container-nonempty", "search",
-     "the target is marked discovered but not pushed, and after the loop an empty container means no solution: a target found from the last state in the container is taken for no solution",
-     "If you discover the target, you’ve solved the puzzle, and can leave the loop.",
-     nullptr},
-    {"width-1-first-row-underflow", "parse",
-     "the first row is read with an index one short (row[width - 2] last, then row[-1] when the width is 1): a crash (SIGABRT) on every one-column map",
-     "`<width>` is the number of columns in the map. `<width>` ≥1.",
-     nullptr},
-  };
+  static const std::vector<Bug> table = [] {
+    std::vector<Bug> t;
+#define PUZZLE_BUG_COUNTED(id, part, desc, spec) t.push_back({#id, part, desc, spec, nullptr});
+#define PUZZLE_BUG_EQUIVALENT(id, part, desc, spec, why) t.push_back({#id, part, desc, spec, why});
+    PUZZLE_BUGS(PUZZLE_BUG_COUNTED, PUZZLE_BUG_EQUIVALENT)
+#undef PUZZLE_BUG_COUNTED
+#undef PUZZLE_BUG_EQUIVALENT
+    for (Bug& bug : t) std::replace(bug.name.begin(), bug.name.end(), '_', '-');
+    return t;
+  }();
   return table;
 }
 
@@ -1192,12 +828,12 @@ class Student {
     return c != color || bug(own_button_active);
   }
 
-  bool door_in_map(char button) const {
-    const char door = static_cast<char>(button - 'a' + 'A');
+  bool in_map(char c) const {
     for (const std::string& row : rows_)
-      if (row.find(door) != std::string::npos) return true;
+      if (row.find(c) != std::string::npos) return true;
     return false;
   }
+  bool door_in_map(char button) const { return in_map(static_cast<char>(button - 'a' + 'A')); }
 
   /// The layer a press of `c` from `layer` leads to, or -1 when the press is lost.
   int pressed_layer(int layer, char c) const {
@@ -1457,7 +1093,7 @@ class Student {
     const int last = bug(map_last_layer_missing) ? layers - 1 : layers;
     for (int l = 1; l < last; ++l) {
       const char button = color_of(l);
-      if (bug(map_unused_colors_skipped) && !door_in_map(button) && !letter_in_map(button)) continue;
+      if (bug(map_unused_colors_skipped) && !door_in_map(button) && !in_map(button)) continue;
       order.push_back(l);
     }
     if (bug(map_caret_last)) order.push_back(0);
@@ -1482,12 +1118,6 @@ class Student {
         out += '\n';
       }
     }
-  }
-
-  bool letter_in_map(char button) const {
-    for (const std::string& row : rows_)
-      if (row.find(button) != std::string::npos) return true;
-    return false;
   }
 
   void write_no_solution() {

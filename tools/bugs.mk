@@ -1,9 +1,8 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # tools/bugs: the known bugs of students' solvers as switches of one plain solver
-# (tools/bugs.h); `tools/bugs --usage` tells more, tools/testfiles/README.md how to add one.
-# Nothing of puzzle.cpp goes in.
+# (tools/bugs.h; tools/bugs --usage). Nothing of puzzle.cpp goes in.
 
 TOOLS += tools/bugs
 
-tools/bugs: tools/bugs.cpp tools/bugs.h
+tools/bugs: tools/bugs.cpp tools/bugs.h tools/core.h tools/runner.h
 	$(CXX) $(TOOLFLAGS) -I. $< -o $@

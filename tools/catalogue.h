@@ -1,16 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/catalogue.h: the C++ reader of the two lists that several programs share, as
-// data: tools/bad-inputs.txt (the one catalogue of bad inputs) and tools/spellings.txt
-// (the course's spellings of the four modes). Their formats are described at the top of
-// each file. Both texts are built in: tools/catalogue.mk writes them as string literals
-// into build/tools/catalogue-data.h (include path -Ibuild/tools), so a program finds them
-// from any folder. Read by tests/util.h and tools/compare; tools/catalogue.sh is the
-// reader for bash (tools/grade/grade, tests/scripts/valgrind-check), with the same rules.
-// A malformed line throws std::runtime_error naming the file and the line: a test
-// (tests/input_test.cpp) reads both lists, so a bad edit fails `make test`.
-// Standard library only; nothing of puzzle.cpp (the tests' catalogue is written from the
-// spec, independently of the code under test).
+// tools/catalogue.h: the C++ reader of tools/bad-inputs.txt and tools/spellings.txt (their
+// formats are at the top of each), built in by tools/catalogue.mk; tools/catalogue.sh
+// is the reader for bash. A malformed line throws std::runtime_error naming the file and
+// the line. Nothing of puzzle.cpp: the tests' catalogue is independent of the code under test.
 
 #ifndef PUZZLE_TOOLS_CATALOGUE_H
 #define PUZZLE_TOOLS_CATALOGUE_H

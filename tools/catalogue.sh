@@ -1,15 +1,13 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # shellcheck shell=bash
-# tools/catalogue.sh: the bash reader of tools/bad-inputs.txt and tools/spellings.txt
-# (their formats are at the top of each), with the same rules as tools/catalogue.h, the
-# C++ reader. Sourced by tools/grade/grade and tests/scripts/valgrind-check.
+# tools/catalogue.sh: the bash reader of tools/bad-inputs.txt and tools/spellings.txt,
+# with the same rules as tools/catalogue.h.
 #   catalogue_read DIR   reads DIR/bad-inputs.txt into the arrays CAT_NAME, CAT_LISTED
-#                        (spec or beyond), CAT_GROUP, CAT_ARGS and CAT_INPUT (the
-#                        escaped text; catalogue_input writes its bytes), and the labels
-#                        into CAT_LABEL[spec] and CAT_LABEL[beyond]; DIR/spellings.txt
-#                        into SPELL_QL, SPELL_QM, SPELL_SL and SPELL_SM (arrays of
-#                        command lines, the plain one first). Returns 1, with a message
-#                        on stderr, when a file is missing or a line is malformed.
+#                        (spec or beyond), CAT_GROUP, CAT_ARGS and CAT_INPUT (escaped),
+#                        and the labels CAT_LABEL[spec] and CAT_LABEL[beyond];
+#                        DIR/spellings.txt into SPELL_QL, SPELL_QM, SPELL_SL and SPELL_SM
+#                        (the plain spelling first). Returns 1, with a message on stderr,
+#                        when a file is missing or a line is malformed.
 #   catalogue_input I FILE   writes the standard input of case I to FILE.
 
 # _catalogue_trim TEXT: sets REPLY to TEXT without the blanks at its ends.

@@ -1,36 +1,12 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-diagnose.h: `tools/compare --diagnose`, which names the known bugs that
-// explain how SOLVER differs from puzzle (one of the pieces of tools/compare.cpp, in its
-// one translation unit). The known bugs are the switches of tools/bugs.h, one plain
-// one-pass solver written as a student writes it: any set of them is run in this process
-// (bugs::run), on the very input and options of each run of the comparison.
-//
-// A diagnosis is a set of bugs. The runs on maps are held to it, the runs on bad inputs
-// apart:
-//   - The edition: a solver whose no-solution header is the other edition's ("Reachable:"
-//     for "Discovered:") is told so, and all its runs are judged against that edition.
-//   - Runs on maps: each differing run is explained by the bug, or the smallest set of
-//     bugs, switched on together, whose stdout and exit status equal SOLVER's. The set is
-//     grown a bug at a time, the one that explains the most differing runs still
-//     unexplained first, and only while the bugs switched on together still reproduce
-//     every run they claimed and every agreeing run (up to kAgreeing: a bug that would
-//     break a run SOLVER gets right is not named). Bugs that explain the very same runs
-//     are told apart on new maps, SOLVER run on the one that splits them. Then a bug is
-//     dropped, and said so, when it changes the output of more differing runs that the
-//     set does not reproduce than of runs it does (chance), or when on new maps without
-//     comment lines where it shows SOLVER does as the set without it more often than as
-//     the set with it (refuted: it matched another bug of SOLVER's). A refuted bug is
-//     left out and the set grown again without it, so that the bug it stood in for can
-//     be named. The runs no bug explains are left so, grouped by their kind of output
-//     (map, list, no solution).
-//   - Runs on bad inputs (puzzle rejects them): named by the catalogue's case and how
-//     SOLVER ended (accepted it, printed on stdout, crashed, hung), grouped by the
-//     catalogue's label, with the known bug that does the same when one does. They never
-//     keep a bug on the maps from being named.
-// For each bug, and each kind of unexplained run, the smallest map is written as a test
-// file (--out). Nothing here starts a process but SOLVER's runs and tools/mapgen's (by
-// tools/runner.h, killed on Ctrl-C), or leaves a file but those test files.
+// tools/compare-diagnose.h: a piece of tools/compare, its --diagnose. The known bugs
+// are the switches of tools/bugs.h, run in process (bugs::run) on the very input and
+// options of each run of the comparison. report() judges SOLVER's edition, then holds
+// the differing runs on maps to a set of bugs: grow() adds them, tell_apart() chooses
+// between bugs that explain the same runs, prune() drops those not needed or seen by
+// chance, confirm() tries each on new maps; a refuted bug is left out and the set grown
+// again. The bad inputs are reported apart (print_bad).
 
 #ifndef PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 #define PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
@@ -39,6 +15,7 @@
 #include "catalogue.h"
 #include "compare-inputs.h"
 #include "compare-report.h"
+#include "compare-shrink.h"
 #include "compare-verdict.h"
 #include "core.h"
 #include "runner.h"
@@ -99,7 +76,8 @@ class Diagnosis {
   /// "bad"; `bad` the catalogue's case of a bad input.
   void add_run(std::size_t input, const std::string& args, const std::string& label, const std::string& group,
                const Ran& ran, const catalogue::BadInput* bad) {
-    Record r = record_of(ran);
+    Record r;
+    r.ran = ran;
     r.input = input;
     r.args = words_of(args);
     r.spelled = args;
@@ -182,10 +160,7 @@ class Diagnosis {
     std::string label;              ///< "map-003 (6x6, 17 colors) with -q -o list"
     std::string group;              ///< its mode, or "bad"
     const catalogue::BadInput* bad = nullptr;
-    runner::Run::End end = runner::Run::End::exited;
-    int code = 0;
-    std::string out;                ///< SOLVER's stdout, at most `cap` bytes
-    std::size_t cap = 0;
+    Ran ran;                        ///< SOLVER's run
     bool rejected = false;          ///< puzzle rejects it: a bad input
     std::string expected;           ///< puzzle's stdout (in 2023's edition), or its message
     bool differs = false;           ///< from puzzle's, in SOLVER's edition
@@ -193,20 +168,11 @@ class Diagnosis {
 
   double seconds() const { return runner::seconds_since(start_); }
 
-  /// SOLVER's side of a record: how its run ended and what it printed.
-  static Record record_of(const Ran& ran) {
-    Record r;
-    r.end = ran.run.end;
-    r.code = ran.run.code;
-    r.out = ran.run.out;
-    r.cap = ran.cap;
-    return r;
-  }
   /// SOLVER on a new map `text` with `args`.
-  Record solver_run(const std::string& text, const std::vector<std::string>& args) const {
+  Ran solver_run(const std::string& text, const std::vector<std::string>& args) const {
     Ran ran;
     solver_->verdict_on(text, args, &ran);
-    return record_of(ran);
+    return ran;
   }
   /// Whether two sets of bugs do the same on a run.
   static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
@@ -233,30 +199,29 @@ class Diagnosis {
     return bugs::run(on, records_[r].args, inputs_[records_[r].input]);
   }
 
-  /// Whether `o` is SOLVER's run of record `r`: the same exit status (or signal, or a hang)
+  /// Whether `o` is SOLVER's run `s`: the same exit status (or signal, or a hang)
   /// and the same stdout, in SOLVER's edition. On an error exit stdout counts only as
   /// empty or not (a message is each solver's own words); a stdout cut at the cap is
   /// compared up to the cap.
-  bool same(const Record& r, const bugs::Outcome& o) const {
+  bool same(const Ran& s, const bugs::Outcome& o) const {
+    const runner::Run& r = s.run;
     if (r.end == runner::Run::End::timed_out) return o.hangs;
     if (o.hangs) return false;
     if (r.end == runner::Run::End::signaled) return o.signal == r.code;
     if (o.signal != 0 || r.end != runner::Run::End::exited || o.status != r.code) return false;
     const std::string out = in_edition(o.out, edition_);
     if (r.code != 0) return out.empty() == r.out.empty();
-    if (r.out.size() >= r.cap) return out.size() >= r.cap && out.compare(0, r.cap, r.out) == 0;
+    if (r.out.size() >= s.cap) return out.size() >= s.cap && out.compare(0, s.cap, r.out) == 0;
     return out == r.out;
   }
 
   /// Whether the bugs `on` reproduce SOLVER's run `r` (cached).
   bool reproduces(const std::vector<std::size_t>& on, std::size_t r) {
-    std::vector<std::size_t> sorted = on;
-    std::sort(sorted.begin(), sorted.end());
-    const bugs::Set s = set_of(sorted);
+    const bugs::Set s = set_of(on);
     const std::string key = key_of(s) + "/" + std::to_string(r);
     const auto found = cache_.find(key);
     if (found != cache_.end()) return found->second;
-    const bool yes = same(records_[r], run_bugs(s, r));
+    const bool yes = same(records_[r].ran, run_bugs(s, r));
     cache_.emplace(key, yes);
     return yes;
   }
@@ -274,9 +239,10 @@ class Diagnosis {
       r.expected = e.out;
       if (!e.rejected && r.expected.compare(0, h2020.size(), h2020) == 0 && edition() == 2020)
         r.expected.replace(0, h2020.size(), h2023);
-      if (e.rejected || r.end != runner::Run::End::exited) continue;
-      reachable += r.out.compare(0, h2020.size(), h2020) == 0;
-      discovered += r.out.compare(0, h2023.size(), h2023) == 0;
+      const runner::Run& run = r.ran.run;
+      if (e.rejected || run.end != runner::Run::End::exited) continue;
+      reachable += run.out.compare(0, h2020.size(), h2020) == 0;
+      discovered += run.out.compare(0, h2023.size(), h2023) == 0;
     }
     edition_ = edition();
     if (reachable > 0 && discovered == 0) edition_ = 2020;
@@ -287,19 +253,13 @@ class Diagnosis {
                   edition_, edition_ == 2020 ? "Reachable:" : "Discovered:", edition_);
     for (Record& r : records_) {
       if (r.rejected) {
-        r.differs = !(r.end == runner::Run::End::exited && r.code == 1 && r.out.empty());
+        r.differs = !(r.ran.run.end == runner::Run::End::exited && r.ran.run.code == 1 && r.ran.run.out.empty());
         continue;
       }
-      // puzzle's side in SOLVER's edition: the same test as for a bug's run.
-      const std::string expected = in_edition(r.expected, edition_);
-      r.differs = !same_as_expected(r, expected);
+      bugs::Outcome puzzle_side;  // the same test as for a bug's run, in SOLVER's edition
+      puzzle_side.out = r.expected;
+      r.differs = !same(r.ran, puzzle_side);
     }
-  }
-
-  bool same_as_expected(const Record& r, const std::string& expected) const {
-    if (r.end != runner::Run::End::exited || r.code != 0) return false;
-    if (r.out.size() >= r.cap) return expected.size() >= r.cap && expected.compare(0, r.cap, r.out) == 0;
-    return r.out == expected;
   }
 
   // ==== The set of bugs ===========================================================
@@ -307,16 +267,45 @@ class Diagnosis {
   /// A sample of the agreeing runs (the same every time), which every set must keep
   /// reproducing, and the differing runs every bug is first tried on alone.
   void choose_sample() {
-    agreeing_ = agreeing_all_;
     std::mt19937_64 random(281);
-    for (std::size_t i = agreeing_.size(); i > 1; --i) std::swap(agreeing_[i - 1], agreeing_[random() % i]);
-    if (agreeing_.size() > kAgreeing) agreeing_.resize(kAgreeing);
-    std::sort(agreeing_.begin(), agreeing_.end());
-    screen_ = differing_;
-    for (std::size_t i = screen_.size(); i > 1; --i) std::swap(screen_[i - 1], screen_[random() % i]);
-    if (screen_.size() > kScreen) screen_.resize(kScreen);
-    std::sort(screen_.begin(), screen_.end());
+    auto sample = [&random](std::vector<std::size_t> runs, std::size_t n) {
+      for (std::size_t i = runs.size(); i > 1; --i) std::swap(runs[i - 1], runs[random() % i]);
+      if (runs.size() > n) runs.resize(n);
+      std::sort(runs.begin(), runs.end());
+      return runs;
+    };
+    agreeing_ = sample(agreeing_all_, kAgreeing);
+    screen_ = sample(differing_, kScreen);
     claim_.clear();
+  }
+
+  /// The set with bug `b` beside it.
+  std::vector<std::size_t> set_and(std::size_t b) const {
+    std::vector<std::size_t> on = set_;
+    on.push_back(b);
+    return on;
+  }
+
+  /// The set without its `i`-th bug.
+  std::vector<std::size_t> set_without(std::size_t i) const {
+    std::vector<std::size_t> on = set_;
+    on.erase(on.begin() + static_cast<std::ptrdiff_t>(i));
+    return on;
+  }
+
+  /// The bugs --bugs allows, not in the set, that beside it reproduce one of `runs`.
+  std::vector<std::size_t> candidates_on(const std::vector<std::size_t>& runs) {
+    std::vector<std::size_t> found;
+    for (std::size_t b = 0; b < allowed_.size(); ++b) {
+      if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
+      const std::vector<std::size_t> on = set_and(b);
+      for (std::size_t r : runs)
+        if (reproduces(on, r)) {
+          found.push_back(b);
+          break;
+        }
+    }
+    return found;
   }
 
   /// Whether the bugs `on` reproduce every agreeing run of the sample.
@@ -339,15 +328,7 @@ class Diagnosis {
   /// of the sample. Candidates: first the bugs that alone reproduce a run of the screen;
   /// when none is left, every bug, with the set switched on (a bug seen only beside another).
   void grow() {
-    std::vector<std::size_t> candidates;
-    for (std::size_t b = 0; b < allowed_.size(); ++b) {
-      if (!allowed_[b]) continue;
-      for (std::size_t r : screen_)
-        if (reproduces({b}, r)) {
-          candidates.push_back(b);
-          break;
-        }
-    }
+    std::vector<std::size_t> candidates = candidates_on(screen_);  // the set is empty: each bug alone
     std::fprintf(stderr, "compare: --diagnose: %zu known bugs reproduce a differing run alone (%s s)\n",
                  candidates.size(), fixed(seconds(), 1).c_str());
     std::set<std::size_t> covered;
@@ -361,16 +342,13 @@ class Diagnosis {
       std::vector<std::pair<std::size_t, std::size_t>> gains;  // (new runs, bug)
       for (std::size_t b : candidates) {
         if (std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
-        const std::size_t gain = covered_by(on, open).size();
+        const std::size_t gain = covered_by(set_and(b), open).size();
         if (gain > 0) gains.emplace_back(gain, b);
       }
       std::stable_sort(gains.begin(), gains.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
       bool added = false;
       auto fits = [&](std::size_t b) {  // every run the set explained, then the agreeing sample
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
+        const std::vector<std::size_t> on = set_and(b);
         for (std::size_t r : covered)
           if (!reproduces(on, r)) return false;
         return keeps_agreeing(on);
@@ -378,38 +356,23 @@ class Diagnosis {
       for (std::size_t i = 0; i < gains.size() && !added; ++i) {
         const auto [gain, b] = gains[i];
         if (!fits(b)) continue;
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
-        const std::set<std::size_t> gained = covered_by(on, open);
+        const std::set<std::size_t> gained = covered_by(set_and(b), open);
         std::vector<std::size_t> ties;  // others that explain the very same runs
-        for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j) {
-          std::vector<std::size_t> other = set_;
-          other.push_back(gains[j].second);
-          if (covered_by(other, open) == gained && fits(gains[j].second)) ties.push_back(gains[j].second);
-        }
+        for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j)
+          if (covered_by(set_and(gains[j].second), open) == gained && fits(gains[j].second))
+            ties.push_back(gains[j].second);
         const std::size_t chosen = ties.empty() ? b : tell_apart(b, ties);
         set_.push_back(chosen);
         for (std::size_t r : gained) covered.insert(r);
         std::fprintf(stderr, "compare: --diagnose: + %s: %zu more runs explained, %zu of %zu (%s s)\n",
-                     bugs::all()[chosen].name, gain, covered.size(), differing_.size(), fixed(seconds(), 1).c_str());
+                     bugs::all()[chosen].name.c_str(), gain, covered.size(), differing_.size(), fixed(seconds(), 1).c_str());
         added = true;
       }
       if (added) continue;
       if (widened == set_.size()) break;
       widened = set_.size();  // every bug beside the set, on the runs still open
-      candidates.clear();
-      std::vector<std::size_t> sample = open;
-      if (sample.size() > kScreen) sample.resize(kScreen);
-      for (std::size_t b = 0; b < allowed_.size(); ++b) {
-        if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
-        std::vector<std::size_t> on = set_;
-        on.push_back(b);
-        for (std::size_t r : sample)
-          if (reproduces(on, r)) {
-            candidates.push_back(b);
-            break;
-          }
-      }
+      if (open.size() > kScreen) open.resize(kScreen);
+      candidates = candidates_on(open);
       if (candidates.empty()) break;
     }
   }
@@ -432,16 +395,13 @@ class Diagnosis {
         const std::vector<std::string> args = words_of(mode.spellings[0]);
         std::vector<bugs::Outcome> outs;
         for (std::size_t c : left) {
-          std::vector<std::size_t> on = set_;
-          on.push_back(c);
-          std::sort(on.begin(), on.end());
           ++bug_runs_;
-          outs.push_back(bugs::run(set_of(on), args, text));
+          outs.push_back(bugs::run(set_of(set_and(c)), args, text));
         }
         bool differ = false;
         for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
         if (!differ) continue;
-        const Record rec = solver_run(text, args);
+        const Ran rec = solver_run(text, args);
         std::vector<std::size_t> kept;
         for (std::size_t k = 0; k < left.size(); ++k)
           if (same(rec, outs[k])) kept.push_back(left[k]);
@@ -477,18 +437,16 @@ class Diagnosis {
     auto covered_all = [&](const std::vector<std::size_t>& on) { return covered_by(on, differing_); };
     std::set<std::size_t> covered = covered_all(set_);
     for (std::size_t i = set_.size(); i-- > 0;) {
-      std::vector<std::size_t> without = set_;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      const std::vector<std::size_t> without = set_without(i);
       if (!without.empty() && covered_all(without).size() >= covered.size() && keeps_agreeing(without)) {
-        std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name);
+        std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name.c_str());
         set_ = without;
       }
     }
     attribute();
     for (std::size_t i = set_.size(); i-- > 0;) {
       const std::size_t b = set_[i];
-      std::vector<std::size_t> without = set_;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
+      const std::vector<std::size_t> without = set_without(i);
       std::size_t explains = 0, chance = 0;
       for (std::size_t r : differing_) {
         if (!claim_[r].empty()) {
@@ -499,7 +457,7 @@ class Diagnosis {
       }
       if (chance > explains) {
         std::fprintf(stderr, "compare: --diagnose: - %s: it explains %zu runs, but changes %zu runs it does not "
-                             "explain\n", bugs::all()[b].name, explains, chance);
+                             "explain\n", bugs::all()[b].name.c_str(), explains, chance);
         partly_.push_back({b, "it reproduces " + std::to_string(explains) + " of these runs, but changes the output of " +
                                   std::to_string(chance) + " others it does not reproduce"});
         set_ = without;
@@ -520,22 +478,19 @@ class Diagnosis {
     const std::string mapgen = mapgen_path();
     for (std::size_t i = set_.size(); i-- > 0;) {
       const std::size_t b = set_[i];
-      std::vector<std::size_t> without = set_;
-      without.erase(without.begin() + static_cast<std::ptrdiff_t>(i));
-      std::sort(without.begin(), without.end());
-      std::vector<std::size_t> with = set_;
-      std::sort(with.begin(), with.end());
+      const std::vector<std::size_t> without = set_without(i);
       std::size_t shown = 0, confirmed = 0, refuted = 0, maps = 0;
       std::string where;  // the first map that refutes it
       const double deadline = seconds() + kConfirmSeconds;
       for (; maps < kConfirmMaps && shown < kConfirmRuns && seconds() < deadline; ++maps) {
-        const std::string text = without_comments(generated_map(g, confirm_map_++, mapgen).text);
+        const Grid grid = grid_of(puzzle::parse_puzzle(generated_map(g, confirm_map_++, mapgen).text));
+        const std::string text = grid.text({});  // without its comment lines
         for (const Mode& mode : modes()) {
           const std::vector<std::string> args = words_of(mode.spellings[0]);
           bug_runs_ += 2;
-          const bugs::Outcome on = bugs::run(set_of(with), args, text), off = bugs::run(set_of(without), args, text);
+          const bugs::Outcome on = bugs::run(set_of(set_), args, text), off = bugs::run(set_of(without), args, text);
           if (alike(on, off)) continue;
-          const Record rec = solver_run(text, args);
+          const Ran rec = solver_run(text, args);
           ++shown;
           if (same(rec, on)) {
             ++confirmed;
@@ -550,7 +505,7 @@ class Diagnosis {
       const std::string tally = std::to_string(confirmed) + " of " + std::to_string(shown) +
                                 " new maps without comment lines that show it";
       if (refuted > confirmed) {
-        std::fprintf(stderr, "compare: --diagnose: - %s: refuted on %zu, confirmed on %s\n", bugs::all()[b].name,
+        std::fprintf(stderr, "compare: --diagnose: - %s: refuted on %zu, confirmed on %s\n", bugs::all()[b].name.c_str(),
                      refuted, tally.c_str());
         partly_.push_back({b,
                            "it reproduces runs of the comparison, but on " + std::to_string(refuted) + " of " +
@@ -561,7 +516,7 @@ class Diagnosis {
         attribute();
         continue;
       }
-      std::fprintf(stderr, "compare: --diagnose: %s confirmed on %s (%zu made, %s s)\n", bugs::all()[b].name,
+      std::fprintf(stderr, "compare: --diagnose: %s confirmed on %s (%zu made, %s s)\n", bugs::all()[b].name.c_str(),
                    tally.c_str(), maps, fixed(seconds(), 1).c_str());
       if (shown == 0) {
         notes_[b].insert(notes_[b].begin(), "not confirmed: none of " + std::to_string(maps) +
@@ -572,19 +527,6 @@ class Diagnosis {
                                               (refuted == 0 ? "" : " (on " + std::to_string(refuted) +
                                                                        " your solver does as without it: " + where + ")"));
     }
-  }
-
-  /// `text` without its comment lines.
-  static std::string without_comments(const std::string& text) {
-    std::string out;
-    std::size_t line = 0;
-    for (std::size_t start = 0; start < text.size(); ++line) {
-      std::size_t end = text.find('\n', start);
-      end = end == std::string::npos ? text.size() : end + 1;
-      if (line == 0 || text.compare(start, 2, "//") != 0) out += text.substr(start, end - start);
-      start = end;
-    }
-    return out;
   }
 
   /// claim_[r]: the smallest subset of the set that reproduces differing run r (the one
@@ -614,14 +556,17 @@ class Diagnosis {
 
   // ==== The report ================================================================
 
+  /// The mode of a run on a map: its group.
+  static const Mode& mode_of(const Record& r) {
+    for (const Mode& m : modes())
+      if (m.name == r.group) return m;
+    return modes()[1];  // not reached
+  }
+
   /// "map", "list" or "no solution": the kind of puzzle's output on a run on a map.
-  std::string kind_of(const Record& r) const {
+  static std::string kind_of(const Record& r) {
     if (r.expected.rfind("No solution.", 0) == 0) return "no solution";
-    for (const Mode& mode : modes())
-      if (mode.name == r.group) return mode.output == 'l' ? "list" : "map";
-    for (const std::string& w : r.args)  // a map of --from: its mode is its group too
-      if (w == "list" || w.find("=list") != std::string::npos || w == "-olist") return "list";
-    return "map";
+    return mode_of(r).output == 'l' ? "list" : "map";
   }
 
   /// The number of cells of run `r`'s map and its colors, to find the smallest.
@@ -643,19 +588,12 @@ class Diagnosis {
   /// and the options as spelled.
   std::string write_test(std::size_t r, const std::string& why) const {
     const Record& rec = records_[r];
-    const Mode* mode = &modes()[1];  // QM: a map of --from with other options
-    for (const Mode& m : modes())
-      if (m.name == rec.group) mode = &m;
-    return write_test(inputs_[rec.input], *mode, rec.spelled, why);
+    return write_test(inputs_[rec.input], mode_of(rec), rec.spelled, why);
   }
   std::string write_test(std::string text, const Mode& mode, const std::string& spelled, const std::string& why) const {
     const std::size_t newline = text.find('\n');
     if (newline != std::string::npos) text.insert(newline + 1, "// compare --diagnose: " + why + "\n");
-    core::make_dirs(settings_.out_dir);
-    const std::string path = settings_.out_dir + "/test-" + std::to_string(free_test_number(settings_.out_dir)) + "-" +
-                             std::string{mode.container, mode.output} + ".txt";
-    core::write_file(path, text);
-    return path + " " + (spelled.empty() ? "(no options)" : spelled);
+    return write_test_file(settings_.out_dir, mode, text) + " " + (spelled.empty() ? "(no options)" : spelled);
   }
 
   /// "(map 12, list 9, no solution 0)" for `runs`.
@@ -687,7 +625,7 @@ class Diagnosis {
       for (std::size_t r : runs)
         if (claim_[r].size() == 1) alone.push_back(r);
       const std::size_t r = smallest(alone.empty() ? runs : alone);
-      std::printf("diagnosis: %s: %s\n", bug.name, bug.desc);
+      std::printf("diagnosis: %s: %s\n", bug.name.c_str(), bug.desc);
       std::printf("  spec: %s\n", quoted(bug.spec).c_str());
       std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
                   by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
@@ -709,20 +647,16 @@ class Diagnosis {
       const Record& rec = records_[r];
       std::printf("diagnosis: no known bug explains %zu differing runs with %s output, smallest: %s\n", runs.size(), kind,
                   write_test(r, "no known bug explains how your solver differs from puzzle here").c_str());
-      runner::Run run;
-      run.end = rec.end;
-      run.code = rec.code;
-      run.out = rec.out;
-      const Verdict v = judge({false, in_edition(rec.expected, edition_)}, run, settings_.timeout);
+      const Verdict v = judge({false, in_edition(rec.expected, edition_)}, rec.ran.run, settings_.timeout);
       std::printf("  puzzle: %s\n  yours:  %s\n", v.puzzle_side.c_str(), v.yours_side.c_str());
     }
     for (const Partly& p : partly_)
-      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name,
+      std::printf("diagnosis: not named, though it reproduces some runs: %s: %s\n", bugs::all()[p.bug].name.c_str(),
                   p.why.c_str());
   }
 
   /// How SOLVER ended on a bad input it did not reject as puzzle does.
-  static std::string ending_on_bad(const Record& r) {
+  static std::string ending_on_bad(const runner::Run& r) {
     switch (r.end) {
       case runner::Run::End::timed_out: return "hung";
       case runner::Run::End::signaled: return "crashed (signal " + std::to_string(r.code) + ")";
@@ -747,14 +681,14 @@ class Diagnosis {
       const int label = rec.bad == nullptr ? 2 : rec.bad->listed ? 0 : 1;
       ++count[label];
       std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
-      for (std::size_t b = 0; b < allowed_.size() && rec.end == runner::Run::End::exited; ++b) {
+      for (std::size_t b = 0; b < allowed_.size() && rec.ran.run.end == runner::Run::End::exited; ++b) {
         if (!allowed_[b] || !reproduces({b}, r)) continue;  // a crash or a hang is no evidence of which bug
         if (!fits.count(b)) fits[b] = keeps_agreeing({b});
         if (!fits[b]) continue;
         name += " (as " + std::string(bugs::all()[b].name) + ")";
         break;
       }
-      groups[{label, ending_on_bad(rec)}].push_back(name);
+      groups[{label, ending_on_bad(rec.ran.run)}].push_back(name);
     }
     const std::string labels[3] = {catalogue::label(true), catalogue::label(false),
                                    "maps of --from that puzzle rejects"};

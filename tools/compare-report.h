@@ -1,23 +1,8 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-report.h: tools/compare's report (one of the pieces of tools/compare.cpp,
-// in its one translation unit), on stdout:
-//   - "differs: INPUT with ARGS: puzzle ... | yours ..." for each differing run: those on
-//     maps as they come, then those on bad inputs, the ones the spec lists first, each
-//     labelled as every tool labels it ("listed by the spec" or "beyond the spec's list",
-//     tools/bad-inputs.txt); 20 of each kind, or every one with --all;
-//   - how many differ in each mode; when no run on a valid map differs, one line that
-//     says so before the bad inputs; how many bad inputs differ, and of which kind;
-//   - each kind of difference (how SOLVER's run went wrong: wrong stdout, wrong exit
-//     status, crashed, hung; on what puzzle prints: map or list output, no solution, a
-//     bad input) once, with its count and its smallest example, --all or not;
-//   - the first difference on a valid map, shrunk (tools/compare-shrink.h), written as a
-//     test file and printed as a map that reproduces it by itself: with its comment
-//     lines when they are what the two disagree on;
-//   - last, "compare: N of M runs differ".
-// Its verdict: exit status 1 when a run the course would count differs (a run on a map,
-// or on a bad input the spec lists), else 0 (differences only on bad inputs beyond the
-// spec's list are reported and labelled, not failed: the spec does not ask for them).
+// tools/compare-report.h: a piece of tools/compare. Its report on stdout: the differing
+// runs, their counts and kinds, and the first difference on a map shrunk and written
+// as a test file.
 
 #ifndef PUZZLE_TOOLS_COMPARE_REPORT_H
 #define PUZZLE_TOOLS_COMPARE_REPORT_H
@@ -79,6 +64,16 @@ std::size_t free_test_number(const std::string& dir) {
   std::size_t n = 1;
   while (n < taken.size() && taken[n]) ++n;
   return n;
+}
+
+/// Writes `text` as test-N-FLAGS.txt in `dir` (made if need be), N the lowest number free
+/// there, FLAGS those of `mode`; its path.
+std::string write_test_file(const std::string& dir, const Mode& mode, const std::string& text) {
+  core::make_dirs(dir);
+  const std::string path = dir + "/test-" + std::to_string(free_test_number(dir)) + "-" +
+                           std::string{mode.container, mode.output} + ".txt";
+  core::write_file(path, text);
+  return path;
 }
 
 /// `text`'s lines, each indented by four blanks.
@@ -214,11 +209,7 @@ void shrink_and_write(const Solver& solver, const std::string& name, const std::
   Verdict written = probe.verdict_of(small.text(comments));
   if (written.kind != v.kind) comments.pop_back();  // the longer comment changed things: keep what was checked
   else v = written;
-  core::make_dirs(settings.out_dir);
-  const std::string flags{d.mode->container, d.mode->output};
-  const std::string path =
-      settings.out_dir + "/test-" + std::to_string(free_test_number(settings.out_dir)) + "-" + flags + ".txt";
-  core::write_file(path, small.text(comments));
+  const std::string path = write_test_file(settings.out_dir, *d.mode, small.text(comments));
 
   // The map printed: without its comment lines when the two differ the same way on it
   // without them, else as written (the comment lines are then part of what differs).

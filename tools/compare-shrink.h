@@ -1,12 +1,8 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-shrink.h: tools/compare's shrinker (one of the pieces of
-// tools/compare.cpp, in its one translation unit). A map on which SOLVER differs from
-// puzzle is made smaller while the two still differ the same way in the same mode, with
-// the same spelling of the options: rows and columns dropped (in halving chunks, as delta
-// debugging does), '@' and '?' moved nearer, fewer colors, cells made one step simpler
-// ('.' or '#'). Every candidate is validated by puzzle::parse_puzzle first: one copy of
-// the rules. Stops when no step keeps the difference, or after --shrink-time.
+// tools/compare-shrink.h: a piece of tools/compare. A map on which two sides differ is
+// made smaller while they still differ the same way; every candidate is a valid map
+// (puzzle::parse_puzzle says so: one copy of the rules).
 
 #ifndef PUZZLE_TOOLS_COMPARE_SHRINK_H
 #define PUZZLE_TOOLS_COMPARE_SHRINK_H
@@ -56,33 +52,21 @@ Grid grid_of(const puzzle::Puzzle& p) {
   return g;
 }
 
-/// Runs candidates: does SOLVER still differ from puzzle the same way in this mode? (Or,
-/// for --diagnose, do two mutants still differ the same way: any two runs, as `verdict`
-/// judges them.)
+/// Runs candidates: does SOLVER still differ from puzzle as `target` did, in this mode?
 class Probe {
  public:
-  /// How the two sides differ on a map's text.
-  using Judge = std::function<Verdict(const std::string& text)>;
-
-  /// SOLVER against puzzle with `args`. `comments`: the comment lines every candidate carries.
-  Probe(const Solver& solver, const std::vector<std::string>& args, const Verdict& target, double shrink_time,
+  /// `comments`: the comment lines every candidate carries.
+  Probe(const Solver& solver, std::vector<std::string> args, const Verdict& target, double shrink_time,
         std::vector<std::string> comments)
-      : Probe([&solver, args](const std::string& text) { return solver.verdict_on(text, args); }, target, shrink_time,
-              std::move(comments)) {}
-  /// Any two sides, as `verdict` judges them.
-  Probe(Judge verdict, const Verdict& target, double shrink_time, std::vector<std::string> comments)
-      : verdict_(std::move(verdict)), target_(target), shrink_time_(shrink_time), comments_(std::move(comments)),
-        start_(runner::Clock::now()) {}
+      : solver_(solver), args_(std::move(args)), target_(target), shrink_time_(shrink_time),
+        comments_(std::move(comments)), start_(runner::Clock::now()) {}
 
   /// True when `g` is a valid map on which the two differ as `target` did.
-  bool still_differs(const Grid& g) {
-    if (out_of_time()) return false;
-    return differs_as_target(g.text(comments_));
-  }
+  bool still_differs(const Grid& g) { return !out_of_time() && differs_as_target(g.text(comments_)); }
   /// True when `text` is a valid map on which the two differ as `target` did.
   bool differs_as_target(const std::string& text) {
     try {
-      puzzle::parse_puzzle(text);  // one copy of the rules: a candidate is valid as puzzle says
+      puzzle::parse_puzzle(text);
     } catch (const puzzle::Error&) {
       return false;
     }
@@ -90,14 +74,15 @@ class Probe {
     const Verdict v = verdict_of(text);
     return v.kind == target_.kind && (target_.kind == Kind::output || v.code == target_.code);
   }
-  Verdict verdict_of(const std::string& text) { return verdict_(text); }
+  Verdict verdict_of(const std::string& text) const { return solver_.verdict_on(text, args_); }
   bool out_of_time() const { return runner::seconds_since(start_) > shrink_time_; }
   std::size_t tries() const { return tries_; }
   double seconds() const { return runner::seconds_since(start_); }
   const std::vector<std::string>& comments() const { return comments_; }
 
  private:
-  Judge verdict_;
+  const Solver& solver_;
+  std::vector<std::string> args_;
   Verdict target_;
   double shrink_time_;
   std::vector<std::string> comments_;

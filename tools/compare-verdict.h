@@ -1,16 +1,16 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-verdict.h: tools/compare's verdicts (one of the pieces of tools/compare.cpp,
-// in its one translation unit). The modes and their spellings (tools/spellings.txt),
-// puzzle's side of a run (computed in process by the solver's own code: parse_options
-// and run_to_string), and judge(): how a run of SOLVER differs from puzzle's, if it does,
-// as two short texts ("puzzle: ..." and "yours: ..."): the first differing line of each
-// output, or how each side ended. On a bad input only the exit status (1) and an empty
-// stdout count: the spec does not evaluate messages.
+// tools/compare-verdict.h: a piece of tools/compare. The modes and their spellings,
+// puzzle's side of a run (puzzle.cpp compiled in: its parse_options and run_to_string)
+// and judge(): how a run of SOLVER differs from it, as "puzzle: ..." and "yours: ...".
 
 #ifndef PUZZLE_TOOLS_COMPARE_VERDICT_H
 #define PUZZLE_TOOLS_COMPARE_VERDICT_H
 
+#ifndef PUZZLE_NO_MAIN
+#define PUZZLE_NO_MAIN
+#endif
+#include "../puzzle.cpp"
 #include "catalogue.h"
 #include "core.h"
 #include "runner.h"
