@@ -1,32 +1,13 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/show: shows a puzzle map and a path through it, in the terminal with colors or
-// as a PNG image, so that one can see where a path goes, where it presses buttons and
-// where two solvers part. Not part of the submission; tools/README-show.md tells more.
-//
-//   tools/show [--queue | --stack] [--path OUTPUT | --against OUTPUT] [VIEW] MAP
-//
-// The map is parsed and solved by the solver's own code (puzzle.cpp compiled in with
-// PUZZLE_NO_MAIN: parse_puzzle, solve, walk_path, discovered_cell); outputs of other
-// solvers are read and replayed by tools/solution.h, tools/check's reader. Standard
-// library and POSIX only; the PNG writer is the tool's own (stored deflate blocks).
-//
-// Pictures: one cell is one character (terminal) or a square of --scale pixels (PNG),
-// colored from one palette: walls, floor, start, target, and for each layer a color
-// for its path, its doors and its buttons (traps are the buttons of layer '^'). In a
-// PNG the start, the target and the states where two paths part are ringed, so that
-// they are found at any scale. The --layers panels show each layer as the spec's map
-// output does (its marks + % @, its own buttons and doors as '.', the start on '^'
-// only).
-// Exit status (tools/core.h's convention): 0 when shown; 1 when an OUTPUT's path has
-// an illegal move (it is drawn up to its last legal state, marked '!', and a line says
-// which move is illegal and why, in tools/check's words); 2 for bad options, a map or
-// output that does not parse, an output that does not start at the start, a view too
-// large for the terminal, or a file that cannot be written ("show: error: ..." on
-// stderr). The options, their help and the errors are tools/core.h's.
-// Memory: the map and what solving it takes (as puzzle), a byte per state of each path,
-// a bit per state while an OUTPUT is read (tools/solution.h reads it as a stream), and
-// a color and a character per cell of one panel of the view.
+// tools/show: draws a map and a path through it; its --help says what and how, and
+// tools/README-show.md shows it. The map is parsed and solved by the solver's own code
+// (puzzle.cpp compiled in); other solvers' outputs are read and replayed by
+// tools/solution.h, tools/check's reader. The PNG writer is its own (stored deflate).
+// One palette colors both the terminal and the PNG: walls, floor, start, target, and
+// for each layer a color for its path, its doors and its buttons (traps are the buttons
+// of layer '^'). Memory: what solving takes (as puzzle), a byte per state of each path,
+// a bit per state while an OUTPUT is read, a color and a character per cell of a panel.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -60,7 +41,7 @@ using core::usage_error;
 
 // ==== Options ======================================================================
 
-enum class ColorMode { automatic, always, never };
+enum class ColorMode { automatic, always, never };  // as --color's words
 
 /// Rows and columns of the map shown, inclusive.
 struct Window {
@@ -85,11 +66,6 @@ struct Options {
   bool summary = false;
 };
 
-/// An unsigned decimal number for option `name`, at most `limit`.
-std::uint32_t parse_number(const std::string& text, const std::string& name, std::uint32_t limit) {
-  return static_cast<std::uint32_t>(core::parse_count(name, text.c_str(), 0, limit));
-}
-
 /// "R0,C0,R1,C1": four numbers, the first row and column at most the last.
 Window parse_window(std::string_view text) {
   const std::string what = "--window " + std::string(text);
@@ -98,7 +74,7 @@ Window parse_window(std::string_view text) {
     std::size_t comma = i < 3 ? text.find(',') : std::string_view::npos;
     if (i < 3 && comma == std::string_view::npos)
       usage_error(what + ": needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)");
-    values[i] = parse_number(std::string(text.substr(0, comma)), "--window", UINT32_MAX);
+    values[i] = static_cast<std::uint32_t>(core::parse_count("--window", std::string(text.substr(0, comma)).c_str(), 0, UINT32_MAX));
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
   }
   Window w{values[0], values[1], values[2], values[3]};
@@ -149,19 +125,13 @@ core::Command command(Options& o, Given& given) {
           {0, "layers", nullptr,
            "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one view, the path\ncolored by the layer it walks in)",
            [&o](const char*) { o.layers = true; }},
-          {0, "color", "WHEN", "auto (default: colors when stdout is a terminal), always,\nnever",
-           [&o](const char* v) {
-             const std::string when = v;
-             if (when == "auto") o.color = ColorMode::automatic;
-             else if (when == "always") o.color = ColorMode::always;
-             else if (when == "never") o.color = ColorMode::never;
-             else usage_error("--color must be auto, always or never, not '" + when + "'");
-           }},
+          core::choice("color", "WHEN", {"auto", "always", "never"},
+                       "(default auto: colors when stdout is a\nterminal)", o.color),
           {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
            [&o, &given](const char* v) { o.png_file = v, given.file_option = "--png", given.file = v; }},
           {0, "scale", "K", "K for --png (default 1)",
            [&o, &given](const char* v) {
-             o.scale = parse_number(v, "--scale", 256);
+             o.scale = static_cast<std::uint32_t>(core::parse_count("--scale", v, 0, 256));
              given.scale = true;
              if (o.scale == 0) usage_error("--scale must be at least 1");
            }},
@@ -880,25 +850,17 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
   }
 }
 
-/// The 5 x 7 dots of a layer's name ('^', 'a' to 'z'), a row a byte, bit 4 the left.
-const std::uint8_t* label_glyph(char layer) {
-  static const std::uint8_t kCaret[7] = {0x04, 0x0A, 0x11, 0, 0, 0, 0};
-  static const std::uint8_t kLetters[26][7] = {
-      {0x00, 0x00, 0x0E, 0x01, 0x0F, 0x11, 0x0F}, {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x1E},  // a b
-      {0x00, 0x00, 0x0E, 0x10, 0x10, 0x11, 0x0E}, {0x01, 0x01, 0x0D, 0x13, 0x11, 0x11, 0x0F},  // c d
-      {0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E}, {0x06, 0x09, 0x08, 0x1C, 0x08, 0x08, 0x08},  // e f
-      {0x00, 0x0F, 0x11, 0x11, 0x0F, 0x01, 0x0E}, {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x11},  // g h
-      {0x04, 0x00, 0x0C, 0x04, 0x04, 0x04, 0x0E}, {0x02, 0x00, 0x06, 0x02, 0x02, 0x12, 0x0C},  // i j
-      {0x10, 0x10, 0x12, 0x14, 0x18, 0x14, 0x12}, {0x0C, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E},  // k l
-      {0x00, 0x00, 0x1A, 0x15, 0x15, 0x11, 0x11}, {0x00, 0x00, 0x16, 0x19, 0x11, 0x11, 0x11},  // m n
-      {0x00, 0x00, 0x0E, 0x11, 0x11, 0x11, 0x0E}, {0x00, 0x00, 0x1E, 0x11, 0x1E, 0x10, 0x10},  // o p
-      {0x00, 0x00, 0x0D, 0x13, 0x0F, 0x01, 0x01}, {0x00, 0x00, 0x16, 0x19, 0x10, 0x10, 0x10},  // q r
-      {0x00, 0x00, 0x0E, 0x10, 0x0E, 0x01, 0x1E}, {0x08, 0x08, 0x1C, 0x08, 0x08, 0x09, 0x06},  // s t
-      {0x00, 0x00, 0x11, 0x11, 0x11, 0x13, 0x0D}, {0x00, 0x00, 0x11, 0x11, 0x11, 0x0A, 0x04},  // u v
-      {0x00, 0x00, 0x11, 0x11, 0x15, 0x15, 0x0A}, {0x00, 0x00, 0x11, 0x0A, 0x04, 0x0A, 0x11},  // w x
-      {0x00, 0x00, 0x11, 0x11, 0x0F, 0x01, 0x0E}, {0x00, 0x00, 0x1F, 0x02, 0x04, 0x08, 0x1F},  // y z
-  };
-  return layer >= 'a' && layer <= 'z' ? kLetters[layer - 'a'] : kCaret;
+/// Row `row` (0-6) of the 5 x 7 dots of a layer's name ('^', 'a' to 'z'), bit 4 the left.
+unsigned glyph_row(char layer, std::uint32_t row) {
+  static const char kLetters[] =  // 7 rows a letter, two hex digits a row
+      "00000E010F110F1010161911111E00000E1010110E01010D1311110F00000E111F100E0609081C080808"  // a b c d e f
+      "000F11110F010E1010161911111104000C0404040E0200060202120C101012141814120C04040404040E"  // g h i j k l
+      "00001A151511110000161911111100000E1111110E00001E111E101000000D130F010100001619101010"  // m n o p q r
+      "00000E100E011E08081C080809060000111111130D00001111110A040000111115150A0000110A040A11"  // s t u v w x
+      "000011110F010E00001F0204081F";  // y z
+  static const char kCaret[] = "040A1100000000";
+  const char* glyph = layer >= 'a' && layer <= 'z' ? kLetters + (layer - 'a') * 14 : kCaret;
+  return static_cast<unsigned>(std::stoul(std::string(glyph + 2 * row, 2), nullptr, 16));
 }
 
 /// The size of a dot of a panel's label: half a cell, at least 2 pixels.
@@ -907,14 +869,13 @@ std::uint32_t label_dot(std::uint32_t scale) { return std::max(2u, scale / 2); }
 /// Writes the label band of a panel: 9 dots tall, white, its layer's name in black
 /// dots one dot in from the left and the top (cut at the picture's right edge).
 void put_label(PngFile& png, std::vector<std::uint8_t>& line, char layer, std::uint32_t dot) {
-  const std::uint8_t* glyph = label_glyph(layer);
   const std::size_t wide = line.size() - 1;
   for (std::uint32_t y = 0; y < 9 * dot; ++y) {
     std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
     const std::uint32_t row = y / dot;
     if (row >= 1 && row <= 7)
       for (std::uint32_t col = 0; col < 5; ++col)
-        if (glyph[row - 1] >> (4 - col) & 1)
+        if (glyph_row(layer, row - 1) >> (4 - col) & 1)
           for (std::size_t x = std::size_t{col + 1} * dot; x < std::size_t{col + 2} * dot && x < wide; ++x)
             line[1 + x] = kStart;
     png.put(line.data(), line.size());
