@@ -1,29 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/check: replays a solution of a puzzle map move by move, like a game-move
-// validator, and reports the first illegal move. Not part of the submission.
-//
-//   tools/check [OPTIONS] MAP [SOLUTION]
-//
-// MAP is a puzzle input file, validated by the solver's own parser (same rules, same
-// messages). SOLUTION (standard input when omitted) is a list-mode output, one state
-// "(C, (R, C))" a line, a map-mode output, whose marks are followed from the start to
-// rebuild the path, or a "No solution." output: its first line tells which, and
-// --list or --map forces a reading. Reading and replaying are tools/solution.h's,
-// shared with tools/show; every rule of the game comes from puzzle.cpp
-// (is_active_button, pressed_layer, is_passable): neither file holds a copy of them.
-//
-// Output (stdout): "Processed N moves, all valid" then "Reaches the target" or "Does
-// not reach the target"; or "Move M is illegal: (c, (r, c)): REASON", move M going
-// from the M-th state to the (M+1)-th; or a problem with the map output's marks.
-// Exit status (tools/core.h's convention): 0 when every move is legal and the path ends
-// on the target; 1 for an illegal or incomplete path, a wrong map output, or a
-// no-solution output (0 with --no-solution-ok when it is well formed); 2 for bad usage,
-// an unreadable file, an invalid map or a malformed solution ("check: error: ..." on
-// stderr). The options, their help and the errors are tools/core.h's.
-// Memory, whatever the solution's size (tools/solution.h reads it as a stream): the map
-// (a byte a cell), a bit per state of the map, a byte per state of the path, and for a
-// map output two bits more per state.
+// tools/check: replays a solution of a puzzle map move by move and reports the first
+// illegal move; its --help says what and how, tools/README-check.md shows it. The map is
+// read by the solver's own parser (puzzle.cpp compiled in); the output is read and
+// replayed by tools/solution.h with the solver's rule functions, as a stream.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -45,8 +25,6 @@ namespace check {
 using solution::Format;
 using solution::Report;
 using solution::Verdict;
-
-// ==== Options ======================================================================
 
 struct Options {
   std::size_t max_moves = SIZE_MAX;  ///< -m: check at most this many moves
@@ -103,8 +81,6 @@ core::Command command(Options& o) {
   command.values_once = true;
   return command;
 }
-
-// ==== main ===========================================================================
 
 int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
   const core::Parsed parsed = core::parse(cmd, argc, argv);

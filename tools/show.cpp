@@ -513,15 +513,24 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
     }
   }
   auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
+  auto ring = [&](const State& st, RingKind kind) {
+    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), kind});
+  };
   const State& start = s.ends.start;
   const State& target = s.ends.target;
-  if (w.contains(target)) c.rings.push_back(Ring{static_cast<std::uint32_t>(target.row - w.row0), static_cast<std::uint32_t>(target.col - w.col0), RingKind::target});
-  if (w.contains(start) && panel.shows(puzzle::kNoColor))
-    c.rings.push_back(Ring{static_cast<std::uint32_t>(start.row - w.row0), static_cast<std::uint32_t>(start.col - w.col0), RingKind::start});
+  if (w.contains(target)) ring(target, RingKind::target);
+  if (w.contains(start) && panel.shows(puzzle::kNoColor)) ring(start, RingKind::start);
   // A path is not drawn over the target, nor over the start where it shows.
   auto drawable = [&](const State& st) {
     return w.contains(st) && !solution::same_cell(st, target) &&
            !(solution::same_cell(st, start) && (panel.layer < 0 || st.color == puzzle::kNoColor));
+  };
+  // Where a path goes wrong or two part: '!', ringed.
+  auto mark_part = [&](const State& st) {
+    if (!panel.shows(st.color) || !w.contains(st)) return;
+    c.color[index(st)] = kPart;
+    if (drawable(st)) c.glyph[index(st)] = '!';
+    ring(st, RingKind::part);
   };
 
   if (!s.against) {  // the path, colored by layer; a press '%' in the color it leads to
@@ -547,37 +556,22 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
       }
       before = st;
     });
-    if (!s.main.illegal.empty()) {  // where it goes wrong: the last legal state, its next move illegal
-      const State& last = path.back();
-      if (panel.shows(last.color) && w.contains(last)) {
-        c.color[index(last)] = kPart;
-        if (drawable(last)) c.glyph[index(last)] = '!';
-        c.rings.push_back(Ring{static_cast<std::uint32_t>(last.row - w.row0), static_cast<std::uint32_t>(last.col - w.col0), RingKind::part});
-      }
-    }
+    if (!s.main.illegal.empty()) mark_part(path.back());  // the last legal state, its next move illegal
     return c;
   }
 
   std::vector<std::uint8_t> on(c.color.size(), 0);  // bit 1: puzzle's path, bit 2: the other
-  s.main.path.walk([&](const solution::Path::Cursor& at) {
-    if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= 1;
-  });
-  s.other.path.walk([&](const solution::Path::Cursor& at) {
-    if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= 2;
-  });
+  for (const Track* t : {&s.main, &s.other})
+    t->path.walk([&](const solution::Path::Cursor& at) {
+      if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= t == &s.main ? 1 : 2;
+    });
   for (std::size_t i = 0; i < on.size(); ++i) {
     if (on[i] == 0) continue;
     c.color[i] = on[i] == 3 ? kBoth : on[i] == 1 ? kMine : kOther;
     c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
   }
-  for (int k = 0; k < 2; ++k) {
-    if (!s.has_part[k]) continue;
-    const State& st = s.parts[k];
-    if (!panel.shows(st.color) || !w.contains(st)) continue;
-    c.color[index(st)] = kPart;
-    if (drawable(st)) c.glyph[index(st)] = '!';
-    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), RingKind::part});
-  }
+  for (int k = 0; k < 2; ++k)
+    if (s.has_part[k]) mark_part(s.parts[k]);
   return c;
 }
 

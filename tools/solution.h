@@ -1,30 +1,17 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/solution.h: the one reader of solver outputs, shared by tools/check and
-// tools/show. It reads a list-mode, map-mode or "No solution." output of any solver,
-// tells which of the three it is, and replays its path move by move with the solver's
-// own rule functions (is_active_button, pressed_layer, is_passable), stopping at the
-// first illegal move. It holds no copy of a rule and uses only the public surface of
-// puzzle.cpp (the list at its top): a tool includes ../puzzle.cpp with PUZZLE_NO_MAIN first.
-// Like puzzle.cpp it goes into the one translation unit of a tool, so its functions are
-// plain definitions (not inline: GCC then inlines the lambdas of the hot loops).
-//
-// What it gives a tool: read_map, check_output (a Report: the verdict, the lines that
-// explain it, the path found legal, the cells a "No solution." output shows
-// discovered), State and its text show(), Path, find_ends. Problems with a file itself
-// (an invalid map, not an output of the shape read) are thrown as Malformed, whose text
-// names the file, the line and the column (a file that cannot be open or read: an Error
-// of tools/core.h or of puzzle.cpp); core::run_main prints either as "TOOL: error: ..."
-// and exits 2.
-// Streams: the map is read by the solver's parser as it reads standard input, and an
-// output a line (or a piece of a long row) at a time through a Reader (puzzle.cpp's
-// Input, reading whole blocks), never
-// further than its shape allows: a line longer than any line of such an output for this
-// map stops the reading with an error. Memory, whatever the output's size: the map (a
-// byte a cell, as the solver holds it), a bit per state of the map for the states the
-// path visits and a byte per state of the path (its actions); for a map output, two
-// bits more per state for the marks it draws; for a "No solution." output, a bit per
-// cell when the caller keeps what it shows discovered.
+// tools/show: a list-mode, map-mode or "No solution." output of any solver, told apart
+// by its first line, its path replayed move by move with the solver's own rule
+// functions (is_active_button, pressed_layer, is_passable), stopping at the first
+// illegal move. It holds no copy of a rule. A tool includes ../puzzle.cpp with
+// PUZZLE_NO_MAIN first (its functions are plain definitions of that one translation
+// unit, not inline: GCC then inlines the lambdas of the hot loops). A file that is not
+// an output of the shape read throws Malformed naming the file, line and column.
+// Streams: an output is read a line (or a piece of a long row) at a time, never further
+// than its shape allows. Memory, whatever the output's size: a bit per state of the map
+// for the states the path visits and a byte per state of the path; for a map output, two
+// bits more per state for its marks.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
