@@ -52,16 +52,15 @@ core::Command command(Options& o) {
       {
           {'m', "moves", "N", "check at most N moves (the path's first N + 1 states)",
            [&o](const char* v) { o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX)); }},
-          {'q', "quiet", nullptr, "print nothing on stdout; the exit status tells", [&o](const char*) { o.quiet = true; }},
+          core::flag('q', "quiet", "print nothing on stdout; the exit status tells", o.quiet),
           {0, "list", nullptr, "read SOLUTION as list-mode output, whatever it looks like",
            [format](const char*) { format(Format::list); }},
           {0, "map", nullptr, "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
            [format](const char*) { format(Format::map); }},
-          {0, "no-solution-ok", nullptr, "exit 0 for a well-formed \"No solution.\" output",
-           [&o](const char*) { o.no_solution_ok = true; }},
-          {0, "print-path", nullptr,
-           "first print the states found legal, in list format (for\na map output: the path rebuilt from the marks)",
-           [&o](const char*) { o.print_path = true; }},
+          core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", o.no_solution_ok),
+          core::flag(0, "print-path",
+                     "first print the states found legal, in list format (for\na map output: the path rebuilt from the marks)",
+                     o.print_path),
       },
       "A path is legal when its first state is (^, start) and each next state is one\n"
       "action away: pressing the active button stood on (same cell, the button's color,\n"

@@ -79,6 +79,11 @@ struct Command {
   bool values_once = false;  ///< check, show: an option that takes a value may be given once
 };
 
+/// An option without a value that sets `target` to true.
+inline Option flag(char short_name, const char* long_name, const std::string& help, bool& target) {
+  return {short_name, long_name, nullptr, help, [&target](const char*) { target = true; }};
+}
+
 /// "a, b or c"
 inline std::string words_text(const std::vector<const char*>& words) {
   std::string text;

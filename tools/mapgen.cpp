@@ -9,6 +9,7 @@
 #include "core.h"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -252,17 +253,12 @@ struct Map {
 
   Map(uint32_t c, uint32_t h, uint32_t w, char fill)
       : colors(c), height(h), width(w), stride(size_t{w} + 2),
-        cells((size_t{h} + 2) * (size_t{w} + 2), fill) {
-    for (size_t x = 0; x < stride; ++x) {
-      cells[x] = '#';
-      cells[(size_t{h} + 1) * stride + x] = '#';
-    }
-    for (size_t r = 0; r < size_t{h} + 2; ++r) {
-      cells[r * stride] = '#';
-      cells[r * stride + w + 1] = '#';
-    }
+        cells((size_t{h} + 2) * (size_t{w} + 2), '#') {
+    for (uint32_t r = 0; r < h; ++r) std::fill_n(&cells[idx(r, 0)], w, fill);
   }
   size_t idx(uint32_t r, uint32_t c) const { return (size_t{r} + 1) * stride + c + 1; }
+  /// The cells north, east, south and west of cell `i`.
+  std::array<size_t, 4> neighbours(size_t i) const { return {i - stride, i + 1, i + stride, i - 1}; }
   char& at(uint32_t r, uint32_t c) { return cells[idx(r, c)]; }
   char at(uint32_t r, uint32_t c) const { return cells[idx(r, c)]; }
   uint32_t row_of(size_t i) const { return static_cast<uint32_t>(i / stride - 1); }
@@ -293,7 +289,6 @@ bool solvable(const Map& m) {
     word |= bit;
     return true;
   };
-  const size_t stride = m.stride;
   std::vector<uint64_t> frontier, next;  // (layer << 32) | cell; padded cells < 2^32
   discover(0, m.start);
   frontier.push_back(m.start);
@@ -311,8 +306,7 @@ bool solvable(const Map& m) {
         if (discover(pressed, cell)) next.push_back((pressed << 32) | cell);
         continue;
       }
-      const size_t neighbours[4] = {cell - stride, cell + 1, cell + stride, cell - 1};
-      for (const size_t nb : neighbours) {
+      for (const size_t nb : m.neighbours(cell)) {
         const char nc = m.cells[nb];
         if (nc == '#') continue;
         if (is_door(nc) && static_cast<uint64_t>(nc - 'A') + 1 != layer) continue;
@@ -741,17 +735,14 @@ Map generate(const Options& o, uint64_t seed) {
 /// Makes the map solvable: clears (to '.') the shortest path from @ to ? through non-wall
 /// cells, or an L-shaped path through anything if walls cut them apart.
 void force_solvable(Map& m) {
-  auto neighbour = [&](size_t i, int d) {  // 0 = north, 1 = east, 2 = south, 3 = west
-    return d == 0 ? i - m.stride : d == 1 ? i + 1 : d == 2 ? i + m.stride : i - 1;
-  };
   std::vector<uint8_t> from(m.cells.size(), 0);  // 0 = not reached, else 1 + direction
   std::vector<size_t> frontier{m.start}, next;
   from[m.start] = 5;
   while (!frontier.empty() && !from[m.target]) {
     next.clear();
     for (const size_t i : frontier)
-      for (int d = 0; d < 4; ++d) {
-        const size_t j = neighbour(i, d);
+      for (unsigned d = 0; d < 4; ++d) {
+        const size_t j = m.neighbours(i)[d];
         if (from[j] || m.cells[j] == '#') continue;
         from[j] = static_cast<uint8_t>(1 + d);
         next.push_back(j);
@@ -759,8 +750,8 @@ void force_solvable(Map& m) {
     frontier.swap(next);
   }
   if (from[m.target]) {  // walk back, against the direction each cell was reached in
-    for (size_t i = neighbour(m.target, (from[m.target] + 1) % 4); i != m.start;
-         i = neighbour(i, (from[i] + 1) % 4))
+    for (size_t i = m.neighbours(m.target)[(from[m.target] + 1u) % 4]; i != m.start;
+         i = m.neighbours(i)[(from[i] + 1u) % 4])
       m.cells[i] = '.';
     return;
   }
@@ -790,8 +781,7 @@ void force_unsolvable(Map& m, Rng rng) {
     m.cells[m.start] = '@';
     m.cells[m.target] = '?';
   }
-  const size_t around[4] = {m.target - m.stride, m.target + 1, m.target + m.stride,
-                            m.target - 1};
+  const std::array<size_t, 4> around = m.neighbours(m.target);
   if (m.colors == 0) {
     for (const size_t j : around) m.cells[j] = '#';  // the border is '#' already
     return;
@@ -807,8 +797,7 @@ void force_unsolvable(Map& m, Rng rng) {
 /// True when no move can ever enter the target: each neighbour is a wall or a door whose
 /// button appears nowhere (so its layer is never reached), and @ is not a neighbour.
 bool closed_off(const Map& m) {
-  const size_t around[4] = {m.target - m.stride, m.target + 1, m.target + m.stride,
-                            m.target - 1};
+  const std::array<size_t, 4> around = m.neighbours(m.target);
   bool needed[26] = {};
   for (const size_t j : around) {
     const char ch = m.cells[j];

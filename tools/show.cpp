@@ -122,9 +122,10 @@ core::Command command(Options& o, Given& given) {
              o.window = parse_window(v);
              o.windowed = true;
            }},
-          {0, "layers", nullptr,
-           "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one view, the path\ncolored by the layer it walks in)",
-           [&o](const char*) { o.layers = true; }},
+          core::flag(0, "layers",
+                     "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one "
+                     "view, the path\ncolored by the layer it walks in)",
+                     o.layers),
           core::choice("color", "WHEN", {"auto", "always", "never"},
                        "(default auto: colors when stdout is a\nterminal)", o.color),
           {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
@@ -135,11 +136,10 @@ core::Command command(Options& o, Given& given) {
              given.scale = true;
              if (o.scale == 0) usage_error("--scale must be at least 1");
            }},
-          {0, "legend", nullptr, "say what each color and character means (the terminal view\nhas it by default)",
-           [&o](const char*) { o.legend = true; }},
-          {0, "summary", nullptr,
-           "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)",
-           [&o](const char*) { o.summary = true; }},
+          core::flag(0, "legend", "say what each color and character means (the terminal view\nhas it by default)",
+                     o.legend),
+          core::flag(0, "summary",
+                     "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)", o.summary),
       },
       "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
       "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
@@ -301,9 +301,12 @@ struct Scene {
   Track main;
   bool against = false;
   Track other;
-  std::size_t part = SIZE_MAX;     ///< --against: index of the first differing state
-  State parts[2];                  ///< and the two states there (when the path has one)
-  bool has_part[2] = {false, false};
+  struct Parting {
+    std::size_t at = SIZE_MAX;  ///< --against: index of the first differing state
+    State states[2];            ///< the two states there (when the path has one)
+    bool has[2] = {false, false};
+    State shared;               ///< the last state the paths share
+  } part;
   std::vector<bool> undiscovered;  ///< no solution: a cell never discovered (else empty)
 };
 
@@ -375,45 +378,33 @@ Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bo
   return track;
 }
 
-/// Whether `path` is the path of puzzle with `container` on `map`, state for state.
-bool is_solvers_path(const Puzzle& map, puzzle::Container container, const solution::Path& path) {
-  const puzzle::Solution solved = puzzle::solve(map, container);
-  if (!solved.solved() || path.empty()) return false;
-  solution::Path::Cursor at(path);
-  bool same = true;
-  std::size_t states = 0;
-  puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
-    same = same && (states == 0 || at.next()) && at.state() == State{puzzle::layer_color(layer), row, col};
-    ++states;
-  });
-  return same && states == path.size();
-}
-
-/// The index of the first state where `a` and `b` differ (one may end first), or
-/// SIZE_MAX when they are the same; the states there in `at`.
-std::size_t first_difference(const solution::Path& a, const solution::Path& b, State (&at)[2], bool (&has)[2]) {
+/// Where `a` and `b` part (one may end first); `at` is SIZE_MAX when they are the same.
+Scene::Parting first_difference(const solution::Path& a, const solution::Path& b) {
+  Scene::Parting part;
   solution::Path::Cursor x(a), y(b);
   for (;;) {
-    if (x.state() != y.state()) break;
+    if (x.state() != y.state()) {
+      part.has[0] = part.has[1] = true;
+      break;
+    }
+    part.shared = x.state();
     const bool more_x = x.next(), more_y = y.next();
-    if (!more_x && !more_y) return SIZE_MAX;
+    if (!more_x && !more_y) return part;
     if (more_x != more_y) {  // one has ended: the other's next state is where they part
-      has[0] = more_x, has[1] = more_y;
-      at[0] = x.state(), at[1] = y.state();
-      return std::max(x.index(), y.index());
+      part.has[0] = more_x, part.has[1] = more_y;
+      break;
     }
   }
-  has[0] = has[1] = true;
-  at[0] = x.state(), at[1] = y.state();
-  return x.index();
+  part.states[0] = x.state(), part.states[1] = y.state();
+  part.at = std::max(x.index(), y.index());
+  return part;
 }
 
-/// The state at index `i` (from 0) of `path`.
-State state_at(const solution::Path& path, std::size_t i) {
-  solution::Path::Cursor at(path);
-  while (at.index() < i && at.next()) {
-  }
-  return at.state();
+/// Whether `path` is the path of puzzle with `container` on `map`, state for state.
+bool is_solvers_path(const Puzzle& map, puzzle::Container container, const solution::Path& path) {
+  std::vector<bool> ignored;
+  const Track solved = solve_track(map, container, ignored);
+  return !solved.path.empty() && !path.empty() && first_difference(solved.path, path).at == SIZE_MAX;
 }
 
 /// The line --against prints: where the paths part (both start at (^, start), so
@@ -426,13 +417,14 @@ std::string describe_part(const Scene& s) {
     return none.name + " says No solution; " + some.name + " has a path of " +
            solution::plural(some.path.size(), "state") + ".";
   }
-  if (s.part == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
+  const Scene::Parting& part = s.part;
+  if (part.at == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
   auto at = [&](int k) {
-    return s.has_part[k] ? solution::show(s.parts[k]) : std::string("nothing (its path has ended)");
+    return part.has[k] ? solution::show(part.states[k]) : std::string("nothing (its path has ended)");
   };
-  return "The paths part at state " + std::to_string(s.part + 1) + " (move " + std::to_string(s.part) + "): " +
-         a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(s.part) + " " +
-         solution::show(state_at(a.path, s.part - 1)) + " is the last they share.";
+  return "The paths part at state " + std::to_string(part.at + 1) + " (move " + std::to_string(part.at) + "): " +
+         a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(part.at) + " " +
+         solution::show(part.shared) + " is the last they share.";
 }
 
 /// The --summary line of a track.
@@ -571,7 +563,7 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
     c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
   }
   for (int k = 0; k < 2; ++k)
-    if (s.has_part[k]) mark_part(s.parts[k]);
+    if (s.part.has[k]) mark_part(s.part.states[k]);
   return c;
 }
 
@@ -963,7 +955,7 @@ Window view(const Options& o, const Puzzle& map) {
 /// For --against: when OUTPUT parts from puzzle's path with the container chosen but is
 /// puzzle's path with the other one, the line that says so and names the option; else "".
 std::string container_note(const Scene& s, const Options& o) {
-  if (s.part == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
+  if (s.part.at == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
   const auto other = o.container == puzzle::Container::queue ? puzzle::Container::stack : puzzle::Container::queue;
   if (!is_solvers_path(*s.map, other, s.other.path)) return "";
   const std::string option = other == puzzle::Container::stack ? "--stack" : "--queue";
@@ -995,7 +987,7 @@ int run(int argc, char* argv[]) {
     std::vector<bool> ignored;  // the cells puzzle discovered are the ones shown
     s.other = read_track(map, o.against_file, ignored);
     if (!s.main.path.empty() && !s.other.path.empty())
-      s.part = first_difference(s.main.path, s.other.path, s.parts, s.has_part);
+      s.part = first_difference(s.main.path, s.other.path);
     note = container_note(s, o);
   }
 
