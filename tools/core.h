@@ -201,13 +201,13 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   std::vector<int> given(options.size(), 0);  // how often each option was given
   opterr = 0;
   optind = 0;
-  int choice;
-  while ((choice = getopt_long(argc, argv, shorts.c_str(), longs.data(), nullptr)) != -1) {
-    if (choice == ':') {
+  int got;
+  while ((got = getopt_long(argc, argv, shorts.c_str(), longs.data(), nullptr)) != -1) {
+    if (got == ':') {
       const std::string name = optopt >= 1000 ? written(optind - 1) : std::string("-") + static_cast<char>(optopt);
       usage_error("option '" + name + "' needs an argument");
     }
-    if (choice == '?') {
+    if (got == '?') {
       const std::string word = argv[optind - 1];
       if (word.rfind("--", 0) == 0) {
         if (optopt >= 1000) usage_error("option '" + written(optind - 1) + "' takes no value");
@@ -216,11 +216,11 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
       usage_error(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
     }
     const Option* o = nullptr;
-    if (choice >= 1000) {
-      o = &options[static_cast<std::size_t>(choice - 1000)];
+    if (got >= 1000) {
+      o = &options[static_cast<std::size_t>(got - 1000)];
     } else {
       for (const Option& candidate : options)
-        if (candidate.short_name == choice) o = &candidate;
+        if (candidate.short_name == got) o = &candidate;
     }
     if (!o) usage_error("unknown option");  // cannot happen: getopt returns only what it was given
     others = others || o != &options.back();  // the last entry is --help
