@@ -1,7 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/core.h: what every tool's command line shares, written once (check, compare,
-// show, mapgen, bugs, bench/measure, bench/floor). In the spirit of git's parse-options:
+// show, mapgen, bench/measure, bench/floor). In the spirit of git's parse-options:
 // one table of options per command, read by parse() and printed by help_text(), so the
 // two cannot drift; kinds of values checked once (whole and decimal numbers with their
 // range, a set of choices); one policy for mistakes (UsageError, Error, run_main()) and

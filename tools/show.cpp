@@ -4,10 +4,8 @@
 // tools/README-show.md shows it. The map is parsed and solved by the solver's own code
 // (puzzle.cpp compiled in); other solvers' outputs are read and replayed by
 // tools/solution.h, tools/check's reader. The PNG writer is its own (stored deflate).
-// One palette colors both the terminal and the PNG: walls, floor, start, target, and
-// for each layer a color for its path, its doors and its buttons (traps are the buttons
-// of layer '^'). Memory: what solving takes (as puzzle), a byte per state of each path,
-// a bit per state while an OUTPUT is read, a color and a character per cell of a panel.
+// Memory: what solving takes (as puzzle), a byte per state of each path, a bit per
+// state while an OUTPUT is read, a color and a character per cell of a panel.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -191,8 +189,9 @@ bool parse_options(const core::Command& cmd, Options& o, const Given& given, int
 }
 
 // ==== Colors =======================================================================
-// One palette for the terminal (24-bit ANSI colors) and the PNG (its PLTE chunk).
-// Each layer L has a hue; its path is drawn vivid, its doors dark, its buttons light.
+// One palette for the terminal (24-bit ANSI colors) and the PNG (its PLTE chunk): walls,
+// floor, start, target, and for each layer L a hue: its path vivid, its doors dark, its
+// buttons light (traps are the buttons of layer '^').
 // Layers follow each other around the color wheel 10/27 of a turn apart, so that
 // neighbouring letters get far-apart hues.
 
