@@ -399,11 +399,19 @@ Scene::Parting first_difference(const solution::Path& a, const solution::Path& b
   return part;
 }
 
-/// Whether `path` is the path of puzzle with `container` on `map`, state for state.
+/// Whether `path` is the path of puzzle with `container` on `map`, state for state
+/// (compared as the solver's path is walked, not kept).
 bool is_solvers_path(const Puzzle& map, puzzle::Container container, const solution::Path& path) {
-  std::vector<bool> ignored;
-  const Track solved = solve_track(map, container, ignored);
-  return !solved.path.empty() && !path.empty() && first_difference(solved.path, path).at == SIZE_MAX;
+  const puzzle::Solution solved = puzzle::solve(map, container);
+  if (!solved.solved() || path.empty()) return false;
+  solution::Path::Cursor at(path);
+  bool same = true;
+  std::size_t states = 0;
+  puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+    same = same && (states == 0 || at.next()) && at.state() == State{puzzle::layer_color(layer), row, col};
+    ++states;
+  });
+  return same && states == path.size();
 }
 
 /// The line --against prints: where the paths part (both start at (^, start), so
