@@ -18,7 +18,7 @@
 BENCHFLAGS = $(BASEFLAGS) -O3 -DNDEBUG
 
 # bench/floor: the least work any solver must do on a map (C++17 standard library only).
-bench/floor: bench/floor.cpp
+bench/floor: bench/floor.cpp tools/core.h
 	$(CXX) $(BENCHFLAGS) $< -o $@
 
 # bench/measure: runs one command and reports its wall time, CPU time and peak RSS, for

@@ -1,26 +1,15 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// bench/floor: the least work any solver must do on a map, timed next to ./puzzle by
-// `make bench` (bench/run). It is not a solver. It
-//   1. reads all of stdin (fread in large blocks),
-//   2. parses only the header "num_colors height width",
-//   3. allocates one byte per (color, row, col) state, (num_colors + 1) * height * width
-//      bytes, and writes every one of them (memset in 4 KB pieces of different values),
-//   4. builds an output as large as the map-mode output and writes it with one fwrite:
-//      for a solvable map (num_colors + 1) * (height * (width + 1) + 11) bytes, per
-//      layer the line "// color X" and the map's rows copied from the input; with the
-//      argument --no-solution (bench/run passes it for the maps made unsolvable) the
-//      spec's "No solution." output, 25 + height * (width + 1) bytes: the header lines
-//      and the map's rows once.
-// A checksum over the work goes to stderr so that the compiler cannot drop any of it.
-// The ratio puzzle / floor on the same map in the same run is what the benchmark
-// reports, since absolute times drift on a shared machine.
-// Exit status 0, or 1 when the header cannot be read or memory runs out (2: bad usage).
+// bench/floor: the least work any solver must do on a map; its --help says what it does.
+// The ratio puzzle / floor on the same map in the same run is what `make bench`
+// (bench/run) reports, since absolute times drift on a shared machine. Standard library
+// and tools/core.h (its command line) only.
+
+#include "../tools/core.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <new>
 #include <vector>
 
 namespace {
@@ -55,16 +44,8 @@ std::size_t next_line(const std::vector<char> &text, std::size_t pos) {
                        : static_cast<std::size_t>(static_cast<const char *>(nl) - text.data()) + 1;
 }
 
-}  // namespace
-
-int main(int argc, char *argv[]) {
-  bool no_solution = false;
-  if (argc == 2 && std::strcmp(argv[1], "--no-solution") == 0) {
-    no_solution = true;
-  } else if (argc != 1) {
-    std::fputs("usage: bench/floor [--no-solution] < MAP > OUTPUT\n", stderr);
-    return 2;
-  }
+/// Does the work; returns the exit status.
+int run(bool no_solution) {
   // 1. All of stdin, in blocks that double (from 1 MB) so a small map stays cheap.
   std::vector<char> input(std::size_t{1} << 20);
   std::size_t used = 0;
@@ -86,8 +67,7 @@ int main(int argc, char *argv[]) {
   std::uint64_t width = 0;
   if (!read_number(input, pos, colors) || !read_number(input, pos, height) ||
       !read_number(input, pos, width) || colors > 26 || height == 0 || width == 0) {
-    std::fputs("floor: cannot read the header \"num_colors height width\"\n", stderr);
-    return 1;
+    core::fail("cannot read the header \"num_colors height width\"");
   }
   const std::uint64_t layers = colors + 1;
   const std::uint64_t states = layers * height * width;
@@ -95,11 +75,7 @@ int main(int argc, char *argv[]) {
   // 3. One byte per state, each written with a value that depends on its index.
   std::uint64_t checksum = used;
   {
-    unsigned char *marks = new (std::nothrow) unsigned char[states];
-    if (marks == nullptr) {
-      std::fputs("floor: out of memory for the states\n", stderr);
-      return 1;
-    }
+    unsigned char *marks = new unsigned char[states];
     escape = marks;
     // memset in 4 KB pieces, each with its own value: as fast as memory allows.
     const std::uint64_t piece = 4096;
@@ -128,11 +104,7 @@ int main(int argc, char *argv[]) {
   const std::uint64_t out_bytes = out_layers * (layer_bytes + header_bytes);
   const std::size_t have = grid < input.size() ? input.size() - grid : 0;
   const std::size_t copy = have < layer_bytes ? have : static_cast<std::size_t>(layer_bytes);
-  char *out = new (std::nothrow) char[out_bytes];
-  if (out == nullptr) {
-    std::fputs("floor: out of memory for the output\n", stderr);
-    return 1;
-  }
+  char *out = new char[out_bytes];
   char *at = out;
   for (std::uint64_t layer = 0; layer < out_layers; ++layer) {
     if (no_solution) {
@@ -163,4 +135,31 @@ int main(int argc, char *argv[]) {
                static_cast<unsigned long long>(written),
                static_cast<unsigned long long>(checksum));
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char *argv[]) {
+  return core::run_main("bench/floor", [&] {
+    bool no_solution = false;
+    const core::Command command{
+        "floor",
+        "bench/floor [--no-solution] < MAP > OUTPUT",
+        "The least work any solver must do on MAP: reads all of stdin, parses only the\n"
+        "header \"num_colors height width\", writes a byte for each of the (num_colors + 1)\n"
+        "* height * width states, and writes an output as large as the map-mode output\n"
+        "(per layer \"// color X\" and the map's rows) with one fwrite. A checksum over\n"
+        "the work goes to stderr, so that the compiler cannot drop any of it.\n",
+        {{0, "no-solution", nullptr, "write the spec's \"No solution.\" output instead: its two\nlines and the map's rows once",
+          [&no_solution](const char *) { no_solution = true; }}},
+        "",
+        "done",
+        nullptr,
+        "a header that cannot be read, or not enough memory",
+    };
+    const core::Parsed parsed = core::parse(command, argc, argv);
+    if (!parsed.args.empty()) core::usage_error("unexpected argument '" + parsed.args[0] + "'");
+    if (parsed.help) return std::fputs(core::help_text(command).c_str(), stdout) < 0 ? core::kExitError : core::kExitOk;
+    return run(no_solution);
+  });
 }

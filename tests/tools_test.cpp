@@ -149,6 +149,30 @@ TEST(CoreTest, TheHelpIsPrintedFromTheTable) {
   EXPECT_NE(core::exit_status_help(quiet).find("It never exits 1."), std::string::npos);
 }
 
+TEST(CoreTest, AChoiceListsItsWordsAndSetsTheEnumeratorOfTheWordGiven) {
+  enum class Shape { round, square, flat } shape = Shape::round;
+  const core::Command c{"demo", "tools/demo [OPTIONS]", "", {core::choice("shape", "S", {"round", "square", "flat"},
+                                                                           "[round]\nhow it looks", shape)},
+                        "", "done"};
+  parse_words(c, {"--shape", "flat"});
+  EXPECT_EQ(shape, Shape::flat);
+  parse_words(c, {"--shape=square"});
+  EXPECT_EQ(shape, Shape::square);
+  EXPECT_NE(core::help_text(c).find("      --shape S         round, square or flat [round]\n"
+                                    "                        how it looks\n"),
+            std::string::npos)
+      << core::help_text(c);
+  for (const char* bad : {"Flat", "squar", "", "round "}) {
+    try {
+      parse_words(c, {"--shape", bad});
+      ADD_FAILURE() << "'" << bad << "' was taken";
+    } catch (const core::UsageError& e) {
+      EXPECT_EQ(std::string(e.what()), std::string("--shape must be round, square or flat, not '") + bad + "'");
+    }
+  }
+  EXPECT_EQ(shape, Shape::square);
+}
+
 TEST(CoreTest, NumbersAreCheckedWithTheirRange) {
   EXPECT_EQ(core::parse_count("--n", "0"), 0u);
   EXPECT_EQ(core::parse_count("--n", "18446744073709551615"), UINT64_MAX);
@@ -269,7 +293,7 @@ TEST(CoreTest, RunMainTurnsErrorsIntoTheConvention) {
 // ==== ToolsTest: every tool follows the convention ===================================
 
 TEST(ToolsTest, EveryToolExitsTwoOnAUsageErrorAndStatesTheConventionInItsHelp) {
-  for (const char* tool_path : {"tools/check", "tools/compare", "tools/show", "tools/mapgen", "bench/measure"}) {
+  for (const char* tool_path : {"tools/check", "tools/compare", "tools/show", "tools/mapgen", "bench/measure", "bench/floor"}) {
     SCOPED_TRACE(tool_path);
     const std::string path = tool_path, tool = path.substr(path.find('/') + 1);
     Result bad = run(path + " --bogus");

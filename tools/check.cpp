@@ -1,29 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/check: replays a solution of a puzzle map move by move, like a game-move
-// validator, and reports the first illegal move. Not part of the submission.
-//
-//   tools/check [OPTIONS] MAP [SOLUTION]
-//
-// MAP is a puzzle input file, validated by the solver's own parser (same rules, same
-// messages). SOLUTION (standard input when omitted) is a list-mode output, one state
-// "(C, (R, C))" a line, a map-mode output, whose marks are followed from the start to
-// rebuild the path, or a "No solution." output: its first line tells which, and
-// --list or --map forces a reading. Reading and replaying are tools/solution.h's,
-// shared with tools/show; every rule of the game comes from puzzle.cpp
-// (is_active_button, pressed_layer, is_passable): neither file holds a copy of them.
-//
-// Output (stdout): "Processed N moves, all valid" then "Reaches the target" or "Does
-// not reach the target"; or "Move M is illegal: (c, (r, c)): REASON", move M going
-// from the M-th state to the (M+1)-th; or a problem with the map output's marks.
-// Exit status (tools/core.h's convention): 0 when every move is legal and the path ends
-// on the target; 1 for an illegal or incomplete path, a wrong map output, or a
-// no-solution output (0 with --no-solution-ok when it is well formed); 2 for bad usage,
-// an unreadable file, an invalid map or a malformed solution ("check: error: ..." on
-// stderr). The options, their help and the errors are tools/core.h's.
-// Memory, whatever the solution's size (tools/solution.h reads it as a stream): the map
-// (a byte a cell), a bit per state of the map, a byte per state of the path, and for a
-// map output two bits more per state.
+// tools/check: replays a solution of a puzzle map move by move and reports the first
+// illegal move; its --help says what and how, tools/README-check.md shows it. The map is
+// read by the solver's own parser (puzzle.cpp compiled in); the output is read and
+// replayed by tools/solution.h with the solver's rule functions, as a stream.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -45,8 +25,6 @@ namespace check {
 using solution::Format;
 using solution::Report;
 using solution::Verdict;
-
-// ==== Options ======================================================================
 
 struct Options {
   std::size_t max_moves = SIZE_MAX;  ///< -m: check at most this many moves
@@ -74,16 +52,15 @@ core::Command command(Options& o) {
       {
           {'m', "moves", "N", "check at most N moves (the path's first N + 1 states)",
            [&o](const char* v) { o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX)); }},
-          {'q', "quiet", nullptr, "print nothing on stdout; the exit status tells", [&o](const char*) { o.quiet = true; }},
+          core::flag('q', "quiet", "print nothing on stdout; the exit status tells", o.quiet),
           {0, "list", nullptr, "read SOLUTION as list-mode output, whatever it looks like",
            [format](const char*) { format(Format::list); }},
           {0, "map", nullptr, "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
            [format](const char*) { format(Format::map); }},
-          {0, "no-solution-ok", nullptr, "exit 0 for a well-formed \"No solution.\" output",
-           [&o](const char*) { o.no_solution_ok = true; }},
-          {0, "print-path", nullptr,
-           "first print the states found legal, in list format (for\na map output: the path rebuilt from the marks)",
-           [&o](const char*) { o.print_path = true; }},
+          core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", o.no_solution_ok),
+          core::flag(0, "print-path",
+                     "first print the states found legal, in list format (for\na map output: the path rebuilt from the marks)",
+                     o.print_path),
       },
       "A path is legal when its first state is (^, start) and each next state is one\n"
       "action away: pressing the active button stood on (same cell, the button's color,\n"
@@ -103,8 +80,6 @@ core::Command command(Options& o) {
   command.values_once = true;
   return command;
 }
-
-// ==== main ===========================================================================
 
 int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
   const core::Parsed parsed = core::parse(cmd, argc, argv);

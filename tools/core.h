@@ -1,27 +1,12 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/core.h: what every tool's command line shares, written once (check, compare,
-// show, mapgen, measure). In the spirit of git's parse-options:
-//   - one table per command: each Option gives its short and long name, the name of its
-//     value (or none), its help line and what it sets; parse() reads argv by the table
-//     and help_text() prints the help from the same table, so the two cannot drift;
-//   - one policy for mistakes: a bad command line throws UsageError, anything else that
-//     stops a tool throws Error, and run_main() prints either as "TOOL: error: WHAT"
-//     (a usage error adds "Try 'tools/TOOL --help'.") and exits kExitError;
-//   - one exit-status convention, stated by every --help (exit_status_help()):
-//       0  done, and nothing wrong found;
-//       1  done, and the verdict is negative (check: an illegal path; compare: runs
-//          differ; grade: a check failed); tools without a verdict never exit 1;
-//       2  not done: bad usage (an unknown option, a bad value, a missing argument) or
-//          an input the tool cannot use (a file that cannot be read, an invalid map).
-//     (bench/measure exits with the status of the command it ran, and 2 when its own
-//     command line is bad; tools/grade/grade follows the same three codes.)
-//   - whole numbers and decimal numbers of options, checked with their range;
-//   - files: read whole (or standard input), or as a stream of lines of bounded length
-//     (Reader: a block and a line in memory, whatever the file's size), written, folders
-//     made.
-// Standard library, POSIX and <getopt.h> only; no puzzle.cpp (mapgen and measure do not
-// compile the solver in).
+// show, mapgen, bench/measure, bench/floor). In the spirit of git's parse-options:
+// one table of options per command, read by parse() and printed by help_text(), so the
+// two cannot drift; kinds of values checked once (whole and decimal numbers with their
+// range, a set of choices); one policy for mistakes (UsageError, Error, run_main()) and
+// one exit-status convention, which exit_status_help() prints in every --help; files
+// read whole, written, folders made. Standard library, POSIX and <getopt.h> only.
 
 #ifndef PUZZLE_TOOLS_CORE_H
 #define PUZZLE_TOOLS_CORE_H
@@ -75,7 +60,7 @@ struct Option {
   char short_name;        ///< '\0': none
   const char* long_name;  ///< nullptr: none
   const char* value;      ///< nullptr: takes no value; else its name in the help ("N", "FILE")
-  const char* help;       ///< the help text; each '\n' starts a new help line
+  std::string help;       ///< the help text; each '\n' starts a new help line
   std::function<void(const char* value)> set;  ///< what the option does (value: nullptr if none)
 };
 
@@ -93,6 +78,36 @@ struct Command {
   bool help_alone = false;  ///< mapgen: --help with other options is an error (no output)
   bool values_once = false;  ///< check, show: an option that takes a value may be given once
 };
+
+/// An option without a value that sets `target` to true.
+inline Option flag(char short_name, const char* long_name, const std::string& help, bool& target) {
+  return {short_name, long_name, nullptr, help, [&target](const char*) { target = true; }};
+}
+
+/// "a, b or c"
+inline std::string words_text(const std::vector<const char*>& words) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    text += std::string(i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+  return text;
+}
+
+/// An option whose value is one of `words`, a set of choices: its help starts with the
+/// words ("open, maze or rooms", then `help`), a value outside them is a usage error
+/// that lists them, and `target` gets the enumerator numbered as the word given.
+template <typename Enum>
+Option choice(const char* long_name, const char* value, const std::vector<const char*>& words,
+              const std::string& help, Enum& target) {
+  return {0, long_name, value, words_text(words) + (help.empty() || help[0] == '\n' ? "" : " ") + help,
+          [long_name, words, &target](const char* given) {
+            for (std::size_t i = 0; i < words.size(); ++i)
+              if (std::strcmp(given, words[i]) == 0) {
+                target = static_cast<Enum>(i);
+                return;
+              }
+            usage_error(std::string("--") + long_name + " must be " + words_text(words) + ", not '" + given + "'");
+          }};
+}
 
 /// The exit-status paragraph every --help ends with.
 inline std::string exit_status_help(const Command& command) {
@@ -129,14 +144,14 @@ inline std::string help_text(const Command& command) {
   options.push_back({'h', "help", nullptr, "print this help and exit", nullptr});
   for (const Option& o : options) {
     if (!o.short_name && !o.long_name) {
-      text += std::string(o.help) + "\n";
+      text += o.help + "\n";
       continue;
     }
     std::string left = "  ";
     left += o.short_name ? std::string("-") + o.short_name + (o.long_name ? ", " : "") : "    ";
     if (o.long_name) left += std::string("--") + o.long_name;
     if (o.value) left += std::string(" ") + o.value;
-    std::string help = o.help;
+    const std::string& help = o.help;
     std::size_t from = 0;
     bool first = true;
     do {
@@ -186,13 +201,13 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   std::vector<int> given(options.size(), 0);  // how often each option was given
   opterr = 0;
   optind = 0;
-  int choice;
-  while ((choice = getopt_long(argc, argv, shorts.c_str(), longs.data(), nullptr)) != -1) {
-    if (choice == ':') {
+  int got;
+  while ((got = getopt_long(argc, argv, shorts.c_str(), longs.data(), nullptr)) != -1) {
+    if (got == ':') {
       const std::string name = optopt >= 1000 ? written(optind - 1) : std::string("-") + static_cast<char>(optopt);
       usage_error("option '" + name + "' needs an argument");
     }
-    if (choice == '?') {
+    if (got == '?') {
       const std::string word = argv[optind - 1];
       if (word.rfind("--", 0) == 0) {
         if (optopt >= 1000) usage_error("option '" + written(optind - 1) + "' takes no value");
@@ -201,11 +216,11 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
       usage_error(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
     }
     const Option* o = nullptr;
-    if (choice >= 1000) {
-      o = &options[static_cast<std::size_t>(choice - 1000)];
+    if (got >= 1000) {
+      o = &options[static_cast<std::size_t>(got - 1000)];
     } else {
       for (const Option& candidate : options)
-        if (candidate.short_name == choice) o = &candidate;
+        if (candidate.short_name == got) o = &candidate;
     }
     if (!o) usage_error("unknown option");  // cannot happen: getopt returns only what it was given
     others = others || o != &options.back();  // the last entry is --help

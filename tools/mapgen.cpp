@@ -1,26 +1,17 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// tools/mapgen: prints one valid Puzzle Solver map (the EECS 281 Project 1 input format)
-// on stdout, for testing and timing solvers. Not part of the submission.
-//
-// Deterministic: the same options and seed give the same bytes on every machine. It
-// uses its own PRNG (xoshiro256** seeded through splitmix64) and its own integer
-// sampling; no rand(), no <random> distributions (whose results are
-// implementation-defined).
-//
-// Memory: the map is held once, one byte per cell, with a one-cell border of walls so
-// that neighbour steps need no bounds checks. The --solvable search adds one bit per
-// (color, cell) state. The maze carver adds one byte per maze node and an explicit
-// stack of 4-byte entries (no recursion, so 4000x4000 and larger mazes are fine).
-// Output goes out in 1 MiB chunks.
+// tools/mapgen: prints one valid puzzle map; its --help says what and how.
+// Deterministic on every machine: its own PRNG (xoshiro256** seeded through splitmix64)
+// and its own integer sampling, no rand() and no <random> distributions (whose results
+// are implementation-defined). Memory: a byte a cell with a border of walls (no bounds
+// checks), a bit per state for the --solvable search, a byte per maze node and an
+// explicit stack (no recursion) for the carver.
 
 #include "core.h"
 
 #include <algorithm>
-#include <cerrno>
+#include <array>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -90,7 +81,9 @@ uint64_t threshold(double p) {
 // Options
 
 enum class Style { open, maze, rooms };
-enum class Solvable { any, yes, no };
+enum class Solvable { yes, no, any };
+const std::vector<const char*> kStyles = {"open", "maze", "rooms"};  // as Style
+const std::vector<const char*> kSolvable = {"yes", "no", "any"};     // as Solvable
 
 struct Options {
   uint64_t seed = 1;
@@ -103,24 +96,6 @@ struct Options {
   uint32_t tries = 0;  // 0: the default, 10 or fewer for large maps
   bool comments = true;
 };
-
-const char* style_name(Style s) {
-  switch (s) {
-    case Style::open: return "open";
-    case Style::maze: return "maze";
-    case Style::rooms: return "rooms";
-  }
-  return "?";
-}
-
-const char* solvable_name(Solvable s) {
-  switch (s) {
-    case Solvable::any: return "any";
-    case Solvable::yes: return "yes";
-    case Solvable::no: return "no";
-  }
-  return "?";
-}
 
 void apply_style_defaults(Options& o) {
   const bool rooms = o.style == Style::rooms;
@@ -158,8 +133,8 @@ core::Command command(Options& o, uint64_t& height, uint64_t& width) {
           {0, "colors", "C",
            "door/button colors, 0..26 [4]; the spec's limit holds:\nC * H * W (H * W when C is 0) at most 400,000,000",
            [&o](const char* v) { o.colors = static_cast<uint32_t>(core::parse_count("--colors", v, 0, 26)); }},
-          {0, "style", "S",
-           "open, maze or rooms [rooms]\n"
+          core::choice("style", "S", kStyles,
+           "[rooms]\n"
            "open:  random walls, doors, buttons and traps on open floor\n"
            "maze:  a perfect maze carved by a randomized depth-first walk;\n"
            "       every non-wall cell is reachable from every other when\n"
@@ -167,13 +142,7 @@ core::Command command(Options& o, uint64_t& height, uint64_t& width) {
            "rooms: rooms separated by walls, each opening a door or a gap;\n"
            "       a chain of locked doors, each with its button in the\n"
            "       area before it, leads from @ to ?: several presses",
-           [&o](const char* v) {
-             const std::string s = v;
-             if (s == "open") o.style = Style::open;
-             else if (s == "maze") o.style = Style::maze;
-             else if (s == "rooms") o.style = Style::rooms;
-             else usage_error("--style must be open, maze or rooms, not '" + s + "'");
-           }},
+           o.style),
           {0, "walls", "P",
            "0..1, open: share of cells that are walls [0.2]; rooms:\nshare of the room cells clear of walls that get a "
            "clutter\nwall [0.05]; maze: not used",
@@ -195,8 +164,8 @@ core::Command command(Options& o, uint64_t& height, uint64_t& width) {
            "an opening or each other, so rooms maps are (in practice)\n"
            "always solvable.",
            [&o](const char* v) { o.traps = parse_density("traps", v); }},
-          {0, "solvable", "X",
-           "yes, no or any [any]: with yes or no, mapgen searches each\n"
+          core::choice("solvable", "X", kSolvable,
+           "[any]: with yes or no, mapgen searches each\n"
            "map itself over (color, row, col) states by the spec's rules\n"
            "and retries with the next seed (seed+1, ...) until it holds;\n"
            "stderr tells how many tries it took. After --tries failures\n"
@@ -205,13 +174,7 @@ core::Command command(Options& o, uint64_t& height, uint64_t& width) {
            "every button of that color (with 0 colors: walls ?, which\n"
            "also breaks a maze's connectivity). A 2-cell map is always\n"
            "solvable: no is refused.",
-           [&o](const char* v) {
-             const std::string s = v;
-             if (s == "yes") o.solvable = Solvable::yes;
-             else if (s == "no") o.solvable = Solvable::no;
-             else if (s == "any") o.solvable = Solvable::any;
-             else usage_error("--solvable must be yes, no or any, not '" + s + "'");
-           }},
+           o.solvable),
           {0, "tries", "N",
            "seeds to try, 1..1000000 [10, or 200,000,000 /\n((C + 1) * H * W) if that is less, at least 1]",
            [&o](const char* v) { o.tries = static_cast<uint32_t>(core::parse_count("--tries", v, 1, 1000000)); }},
@@ -270,9 +233,9 @@ bool parse_options(const core::Command& cmd, Options& o, const uint64_t& height,
 std::string command_line(const Options& o) {
   return "mapgen --seed " + std::to_string(o.seed) + " --height " + std::to_string(o.height) +
          " --width " + std::to_string(o.width) + " --colors " + std::to_string(o.colors) +
-         " --style " + style_name(o.style) + " --walls " + core::decimal_text(o.walls) +
+         " --style " + kStyles[static_cast<size_t>(o.style)] + " --walls " + core::decimal_text(o.walls) +
          " --doors " + core::decimal_text(o.doors) + " --buttons " + core::decimal_text(o.buttons) +
-         " --traps " + core::decimal_text(o.traps) + " --solvable " + solvable_name(o.solvable) +
+         " --traps " + core::decimal_text(o.traps) + " --solvable " + kSolvable[static_cast<size_t>(o.solvable)] +
          " --tries " + std::to_string(o.tries);
 }
 
@@ -287,17 +250,12 @@ struct Map {
 
   Map(uint32_t c, uint32_t h, uint32_t w, char fill)
       : colors(c), height(h), width(w), stride(size_t{w} + 2),
-        cells((size_t{h} + 2) * (size_t{w} + 2), fill) {
-    for (size_t x = 0; x < stride; ++x) {
-      cells[x] = '#';
-      cells[(size_t{h} + 1) * stride + x] = '#';
-    }
-    for (size_t r = 0; r < size_t{h} + 2; ++r) {
-      cells[r * stride] = '#';
-      cells[r * stride + w + 1] = '#';
-    }
+        cells((size_t{h} + 2) * (size_t{w} + 2), '#') {
+    for (uint32_t r = 0; r < h; ++r) std::fill_n(&cells[idx(r, 0)], w, fill);
   }
   size_t idx(uint32_t r, uint32_t c) const { return (size_t{r} + 1) * stride + c + 1; }
+  /// The cells north, east, south and west of cell `i`.
+  std::array<size_t, 4> neighbours(size_t i) const { return {i - stride, i + 1, i + stride, i - 1}; }
   char& at(uint32_t r, uint32_t c) { return cells[idx(r, c)]; }
   char at(uint32_t r, uint32_t c) const { return cells[idx(r, c)]; }
   uint32_t row_of(size_t i) const { return static_cast<uint32_t>(i / stride - 1); }
@@ -328,7 +286,6 @@ bool solvable(const Map& m) {
     word |= bit;
     return true;
   };
-  const size_t stride = m.stride;
   std::vector<uint64_t> frontier, next;  // (layer << 32) | cell; padded cells < 2^32
   discover(0, m.start);
   frontier.push_back(m.start);
@@ -346,8 +303,7 @@ bool solvable(const Map& m) {
         if (discover(pressed, cell)) next.push_back((pressed << 32) | cell);
         continue;
       }
-      const size_t neighbours[4] = {cell - stride, cell + 1, cell + stride, cell - 1};
-      for (const size_t nb : neighbours) {
+      for (const size_t nb : m.neighbours(cell)) {
         const char nc = m.cells[nb];
         if (nc == '#') continue;
         if (is_door(nc) && static_cast<uint64_t>(nc - 'A') + 1 != layer) continue;
@@ -370,32 +326,25 @@ bool solvable(const Map& m) {
 //   visit(r, c)               called once per node, when first reached (the root first)
 //   link(r, c, to_r, to_c)    the tree edge from node (r, c) to its new neighbour
 
-struct Permutations {
+/// The 24 orders of the four directions, numbered by the draws a < 4, b < 3, c < 2 of a
+/// Fisher-Yates shuffle as a * 6 + b * 2 + c.
+struct Orders {
   uint8_t order[24][4];
-  Permutations() {
-    uint8_t p[4] = {0, 1, 2, 3};
-    int i = 0;
-    do std::copy(p, p + 4, order[i++]);
-    while (std::next_permutation(p, p + 4));
+  Orders() {
+    for (int k = 0; k < 24; ++k) {
+      uint8_t p[4] = {0, 1, 2, 3};
+      std::swap(p[3], p[k / 6]);
+      std::swap(p[2], p[k / 2 % 3]);
+      std::swap(p[1], p[k % 2]);
+      std::copy(p, p + 4, order[k]);
+    }
   }
 };
-const Permutations kPermutations;
-
-/// Index (0..23, lexicographic) of a permutation of 0..3: its Lehmer code.
-uint8_t permutation_index(const uint8_t p[4]) {
-  int index = 0;
-  for (int i = 0; i < 4; ++i) {
-    int smaller = 0;
-    for (int j = i + 1; j < 4; ++j) smaller += p[j] < p[i];
-    index = index * (4 - i) + smaller;
-  }
-  return static_cast<uint8_t>(index);
-}
+const Orders kOrders;
 
 uint8_t shuffled_order(Rng& rng) {
-  uint8_t p[4] = {0, 1, 2, 3};
-  for (uint32_t i = 3; i > 0; --i) std::swap(p[i], p[rng.below(i + 1)]);  // Fisher-Yates
-  return permutation_index(p);
+  const uint32_t a = rng.below(4), b = rng.below(3);
+  return static_cast<uint8_t>(a * 6 + b * 2 + rng.below(2));
 }
 
 template <class Visit, class Link>
@@ -423,7 +372,7 @@ void carve_tree(uint32_t rows, uint32_t cols, uint32_t root, Rng& rng, Visit vis
       continue;
     }
     state[node] = static_cast<uint8_t>(state[node] + 1);
-    const uint8_t dir = kPermutations.order[perm][tried];
+    const uint8_t dir = kOrders.order[perm][tried];
     const size_t to = dir == 0 ? node - stride : dir == 1 ? node + 1 : dir == 2 ? node + stride
                                                                                  : node - 1;
     if (state[to] != 0) continue;  // visited, or off the lattice
@@ -783,17 +732,14 @@ Map generate(const Options& o, uint64_t seed) {
 /// Makes the map solvable: clears (to '.') the shortest path from @ to ? through non-wall
 /// cells, or an L-shaped path through anything if walls cut them apart.
 void force_solvable(Map& m) {
-  auto neighbour = [&](size_t i, int d) {  // 0 = north, 1 = east, 2 = south, 3 = west
-    return d == 0 ? i - m.stride : d == 1 ? i + 1 : d == 2 ? i + m.stride : i - 1;
-  };
   std::vector<uint8_t> from(m.cells.size(), 0);  // 0 = not reached, else 1 + direction
   std::vector<size_t> frontier{m.start}, next;
   from[m.start] = 5;
   while (!frontier.empty() && !from[m.target]) {
     next.clear();
     for (const size_t i : frontier)
-      for (int d = 0; d < 4; ++d) {
-        const size_t j = neighbour(i, d);
+      for (unsigned d = 0; d < 4; ++d) {
+        const size_t j = m.neighbours(i)[d];
         if (from[j] || m.cells[j] == '#') continue;
         from[j] = static_cast<uint8_t>(1 + d);
         next.push_back(j);
@@ -801,8 +747,8 @@ void force_solvable(Map& m) {
     frontier.swap(next);
   }
   if (from[m.target]) {  // walk back, against the direction each cell was reached in
-    for (size_t i = neighbour(m.target, (from[m.target] + 1) % 4); i != m.start;
-         i = neighbour(i, (from[i] + 1) % 4))
+    for (size_t i = m.neighbours(m.target)[(from[m.target] + 1u) % 4]; i != m.start;
+         i = m.neighbours(i)[(from[i] + 1u) % 4])
       m.cells[i] = '.';
     return;
   }
@@ -820,7 +766,7 @@ void force_solvable(Map& m) {
 /// Makes the map unsolvable: the target's non-wall neighbours become doors of one color and
 /// every button of that color goes; with 0 colors they become walls. If @ is next to ?,
 /// they move to opposite corners first (a map of 3 or more cells has a non-adjacent pair).
-void force_unsolvable(Map& m, Rng& rng) {
+void force_unsolvable(Map& m, Rng rng) {
   auto adjacent = [&](size_t a, size_t b) {
     return a + 1 == b || b + 1 == a || a + m.stride == b || b + m.stride == a;
   };
@@ -832,8 +778,7 @@ void force_unsolvable(Map& m, Rng& rng) {
     m.cells[m.start] = '@';
     m.cells[m.target] = '?';
   }
-  const size_t around[4] = {m.target - m.stride, m.target + 1, m.target + m.stride,
-                            m.target - 1};
+  const std::array<size_t, 4> around = m.neighbours(m.target);
   if (m.colors == 0) {
     for (const size_t j : around) m.cells[j] = '#';  // the border is '#' already
     return;
@@ -849,8 +794,7 @@ void force_unsolvable(Map& m, Rng& rng) {
 /// True when no move can ever enter the target: each neighbour is a wall or a door whose
 /// button appears nowhere (so its layer is never reached), and @ is not a neighbour.
 bool closed_off(const Map& m) {
-  const size_t around[4] = {m.target - m.stride, m.target + 1, m.target + m.stride,
-                            m.target - 1};
+  const std::array<size_t, 4> around = m.neighbours(m.target);
   bool needed[26] = {};
   for (const size_t j : around) {
     const char ch = m.cells[j];
@@ -863,49 +807,22 @@ bool closed_off(const Map& m) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Output in large chunks.
-
-class Output {
- public:
-  Output() : buf_(size_t{1} << 20) {}
-  void put(const char* p, size_t n) {
-    while (n > 0) {
-      if (used_ == buf_.size()) flush();
-      const size_t k = std::min(n, buf_.size() - used_);
-      std::memcpy(buf_.data() + used_, p, k);
-      used_ += k;
-      p += k;
-      n -= k;
-    }
-  }
-  void put(const std::string& s) { put(s.data(), s.size()); }
-  void put(char ch) { put(&ch, 1); }
-  void flush() {
-    if (used_ > 0 && std::fwrite(buf_.data(), 1, used_, stdout) != used_) fail("writing the map failed");
-    used_ = 0;
-  }
-  ~Output() = default;
-
- private:
-  std::vector<char> buf_;
-  size_t used_ = 0;
-};
+// Output
 
 void write_map(const Map& m, const std::vector<std::string>& comments) {
-  Output out;
-  out.put(std::to_string(m.colors) + " " + std::to_string(m.height) + " " +
-          std::to_string(m.width) + "\n");
-  for (const std::string& line : comments) out.put("// " + line + "\n");
+  std::setvbuf(stdout, nullptr, _IOFBF, size_t{1} << 20);
+  std::string head = std::to_string(m.colors) + " " + std::to_string(m.height) + " " + std::to_string(m.width) + "\n";
+  for (const std::string& line : comments) head += "// " + line + "\n";
+  std::fputs(head.c_str(), stdout);
   for (uint32_t r = 0; r < m.height; ++r) {
-    out.put(&m.cells[m.idx(r, 0)], m.width);
-    out.put('\n');
+    std::fwrite(&m.cells[m.idx(r, 0)], 1, m.width, stdout);
+    std::putc('\n', stdout);
   }
-  out.flush();
-  if (std::fflush(stdout) != 0) fail("writing the map failed");
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail("writing the map failed");
 }
 
 std::string describe(const Options& o) {
-  std::string s = std::string(style_name(o.style)) + " map, " + std::to_string(o.colors) +
+  std::string s = std::string(kStyles[static_cast<size_t>(o.style)]) + " map, " + std::to_string(o.colors) +
                   (o.colors == 1 ? " color" : " colors");
   if (o.colors == 1) s += " (A)";
   else if (o.colors > 1) s += std::string(" (A..") + static_cast<char>('A' + o.colors - 1) + ")";
@@ -924,52 +841,44 @@ int run(int argc, char** argv) {
     return core::kExitOk;
   }
   std::vector<std::string> comments;
-  if (o.comments) {
-    comments.push_back(command_line(o));
-    comments.push_back(describe(o));
-  }
+  if (o.comments) comments = {command_line(o), describe(o)};
   if (o.solvable == Solvable::any) {
-    const Map m = generate(o, o.seed);
-    write_map(m, comments);
+    write_map(generate(o, o.seed), comments);
     return 0;
   }
-
+  // Seeds o.seed, o.seed + 1, ... until the map is as wanted; the last one is edited.
   const bool want = o.solvable == Solvable::yes;
-  const char* wanted = want ? "solvable" : "unsolvable";
-  for (uint32_t t = 0; t < o.tries; ++t) {
-    const uint64_t seed = o.seed + t;
+  const std::string wanted = want ? "solvable" : "unsolvable";
+  for (uint32_t t = 1;; ++t) {
+    const uint64_t seed = o.seed + t - 1;
+    const std::string tried = "seed " + std::to_string(seed) + " (try " + std::to_string(t);
     Map m = generate(o, seed);
-    if (solvable(m) != want) continue;
-    std::fprintf(stderr, "mapgen: %s map on try %u of %u (seed %llu)\n", wanted, t + 1,
-                 o.tries, static_cast<unsigned long long>(seed));
-    if (o.comments)
-      comments.back() += std::string("; ") + wanted + ", from seed " + std::to_string(seed) +
-                         " (try " + std::to_string(t + 1) + ")";
+    std::string note;  // for the comment
+    if (solvable(m) == want) {
+      std::fprintf(stderr, "mapgen: %s map on try %u of %u (seed %llu)\n", wanted.c_str(), t, o.tries,
+                   static_cast<unsigned long long>(seed));
+      note = wanted + ", from " + tried + ")";
+    } else if (t == o.tries) {
+      std::string how = "cleared a path from @ to ?";
+      if (want) {
+        force_solvable(m);
+      } else {
+        force_unsolvable(m, Rng(seed ^ 0x5DEECE66DULL));
+        how = o.colors == 0 ? "walled in ?" : "closed off ? behind doors without a button";
+      }
+      // Check the edit: a search for yes (it stops at ?), and for no the plain fact that
+      // no move can enter ? (a full search of a large map would take seconds).
+      if (want ? !solvable(m) : !closed_off(m)) fail("internal error: could not make the map " + wanted);
+      std::fprintf(stderr, "mapgen: no %s map in %u tries; %s in the map of seed %llu\n", wanted.c_str(), o.tries,
+                   how.c_str(), static_cast<unsigned long long>(seed));
+      note = wanted + ": the map of " + tried + "), " + how;
+    } else {
+      continue;
+    }
+    if (o.comments) comments.back() += "; " + note;
     write_map(m, comments);
     return 0;
   }
-  const uint64_t seed = o.seed + o.tries - 1;
-  Map m = generate(o, seed);
-  Rng rng(seed ^ 0x5DEECE66DULL);
-  std::string how;
-  if (want) {
-    force_solvable(m);
-    how = "cleared a path from @ to ?";
-  } else {
-    force_unsolvable(m, rng);
-    how = o.colors == 0 ? "walled in ?" : "closed off ? behind doors without a button";
-  }
-  // Check the edit: a search for yes (it stops at ?), and for no the plain fact that no
-  // move can enter ? (a full search of a large map would take seconds).
-  if (want ? !solvable(m) : !closed_off(m))
-    fail("internal error: could not make the map " + std::string(wanted));
-  std::fprintf(stderr, "mapgen: no %s map in %u tries; %s in the map of seed %llu\n", wanted,
-               o.tries, how.c_str(), static_cast<unsigned long long>(seed));
-  if (o.comments)
-    comments.back() += std::string("; ") + wanted + ": the map of seed " +
-                       std::to_string(seed) + " (try " + std::to_string(o.tries) + "), " + how;
-  write_map(m, comments);
-  return 0;
 }
 
 }  // namespace

@@ -1,32 +1,11 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/show: shows a puzzle map and a path through it, in the terminal with colors or
-// as a PNG image, so that one can see where a path goes, where it presses buttons and
-// where two solvers part. Not part of the submission; tools/README-show.md tells more.
-//
-//   tools/show [--queue | --stack] [--path OUTPUT | --against OUTPUT] [VIEW] MAP
-//
-// The map is parsed and solved by the solver's own code (puzzle.cpp compiled in with
-// PUZZLE_NO_MAIN: parse_puzzle, solve, walk_path, discovered_cell); outputs of other
-// solvers are read and replayed by tools/solution.h, tools/check's reader. Standard
-// library and POSIX only; the PNG writer is the tool's own (stored deflate blocks).
-//
-// Pictures: one cell is one character (terminal) or a square of --scale pixels (PNG),
-// colored from one palette: walls, floor, start, target, and for each layer a color
-// for its path, its doors and its buttons (traps are the buttons of layer '^'). In a
-// PNG the start, the target and the states where two paths part are ringed, so that
-// they are found at any scale. The --layers panels show each layer as the spec's map
-// output does (its marks + % @, its own buttons and doors as '.', the start on '^'
-// only).
-// Exit status (tools/core.h's convention): 0 when shown; 1 when an OUTPUT's path has
-// an illegal move (it is drawn up to its last legal state, marked '!', and a line says
-// which move is illegal and why, in tools/check's words); 2 for bad options, a map or
-// output that does not parse, an output that does not start at the start, a view too
-// large for the terminal, or a file that cannot be written ("show: error: ..." on
-// stderr). The options, their help and the errors are tools/core.h's.
-// Memory: the map and what solving it takes (as puzzle), a byte per state of each path,
-// a bit per state while an OUTPUT is read (tools/solution.h reads it as a stream), and
-// a color and a character per cell of one panel of the view.
+// tools/show: draws a map and a path through it; its --help says what and how, and
+// tools/README-show.md shows it. The map is parsed and solved by the solver's own code
+// (puzzle.cpp compiled in); other solvers' outputs are read and replayed by
+// tools/solution.h, tools/check's reader. The PNG writer is its own (stored deflate).
+// Memory: what solving takes (as puzzle), a byte per state of each path, a bit per
+// state while an OUTPUT is read, a color and a character per cell of a panel.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -45,9 +24,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace show {
@@ -60,7 +39,7 @@ using core::usage_error;
 
 // ==== Options ======================================================================
 
-enum class ColorMode { automatic, always, never };
+enum class ColorMode { automatic, always, never };  // as --color's words
 
 /// Rows and columns of the map shown, inclusive.
 struct Window {
@@ -85,11 +64,6 @@ struct Options {
   bool summary = false;
 };
 
-/// An unsigned decimal number for option `name`, at most `limit`.
-std::uint32_t parse_number(const std::string& text, const std::string& name, std::uint32_t limit) {
-  return static_cast<std::uint32_t>(core::parse_count(name, text.c_str(), 0, limit));
-}
-
 /// "R0,C0,R1,C1": four numbers, the first row and column at most the last.
 Window parse_window(std::string_view text) {
   const std::string what = "--window " + std::string(text);
@@ -98,7 +72,7 @@ Window parse_window(std::string_view text) {
     std::size_t comma = i < 3 ? text.find(',') : std::string_view::npos;
     if (i < 3 && comma == std::string_view::npos)
       usage_error(what + ": needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)");
-    values[i] = parse_number(std::string(text.substr(0, comma)), "--window", UINT32_MAX);
+    values[i] = static_cast<std::uint32_t>(core::parse_count("--window", std::string(text.substr(0, comma)).c_str(), 0, UINT32_MAX));
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
   }
   Window w{values[0], values[1], values[2], values[3]};
@@ -146,30 +120,24 @@ core::Command command(Options& o, Given& given) {
              o.window = parse_window(v);
              o.windowed = true;
            }},
-          {0, "layers", nullptr,
-           "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one view, the path\ncolored by the layer it walks in)",
-           [&o](const char*) { o.layers = true; }},
-          {0, "color", "WHEN", "auto (default: colors when stdout is a terminal), always,\nnever",
-           [&o](const char* v) {
-             const std::string when = v;
-             if (when == "auto") o.color = ColorMode::automatic;
-             else if (when == "always") o.color = ColorMode::always;
-             else if (when == "never") o.color = ColorMode::never;
-             else usage_error("--color must be auto, always or never, not '" + when + "'");
-           }},
+          core::flag(0, "layers",
+                     "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one "
+                     "view, the path\ncolored by the layer it walks in)",
+                     o.layers),
+          core::choice("color", "WHEN", {"auto", "always", "never"},
+                       "(default auto: colors when stdout is a\nterminal)", o.color),
           {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
            [&o, &given](const char* v) { o.png_file = v, given.file_option = "--png", given.file = v; }},
           {0, "scale", "K", "K for --png (default 1)",
            [&o, &given](const char* v) {
-             o.scale = parse_number(v, "--scale", 256);
+             o.scale = static_cast<std::uint32_t>(core::parse_count("--scale", v, 0, 256));
              given.scale = true;
              if (o.scale == 0) usage_error("--scale must be at least 1");
            }},
-          {0, "legend", nullptr, "say what each color and character means (the terminal view\nhas it by default)",
-           [&o](const char*) { o.legend = true; }},
-          {0, "summary", nullptr,
-           "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)",
-           [&o](const char*) { o.summary = true; }},
+          core::flag(0, "legend", "say what each color and character means (the terminal view\nhas it by default)",
+                     o.legend),
+          core::flag(0, "summary",
+                     "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)", o.summary),
       },
       "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
       "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
@@ -221,8 +189,9 @@ bool parse_options(const core::Command& cmd, Options& o, const Given& given, int
 }
 
 // ==== Colors =======================================================================
-// One palette for the terminal (24-bit ANSI colors) and the PNG (its PLTE chunk).
-// Each layer L has a hue; its path is drawn vivid, its doors dark, its buttons light.
+// One palette for the terminal (24-bit ANSI colors) and the PNG (its PLTE chunk): walls,
+// floor, start, target, and for each layer L a hue: its path vivid, its doors dark, its
+// buttons light (traps are the buttons of layer '^').
 // Layers follow each other around the color wheel 10/27 of a turn apart, so that
 // neighbouring letters get far-apart hues.
 
@@ -331,9 +300,12 @@ struct Scene {
   Track main;
   bool against = false;
   Track other;
-  std::size_t part = SIZE_MAX;     ///< --against: index of the first differing state
-  State parts[2];                  ///< and the two states there (when the path has one)
-  bool has_part[2] = {false, false};
+  struct Parting {
+    std::size_t at = SIZE_MAX;  ///< --against: index of the first differing state
+    State states[2];            ///< the two states there (when the path has one)
+    bool has[2] = {false, false};
+    State shared;               ///< the last state the paths share
+  } part;
   std::vector<bool> undiscovered;  ///< no solution: a cell never discovered (else empty)
 };
 
@@ -405,7 +377,30 @@ Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bo
   return track;
 }
 
-/// Whether `path` is the path of puzzle with `container` on `map`, state for state.
+/// Where `a` and `b` part (one may end first); `at` is SIZE_MAX when they are the same.
+Scene::Parting first_difference(const solution::Path& a, const solution::Path& b) {
+  Scene::Parting part;
+  solution::Path::Cursor x(a), y(b);
+  for (;;) {
+    if (x.state() != y.state()) {
+      part.has[0] = part.has[1] = true;
+      break;
+    }
+    part.shared = x.state();
+    const bool more_x = x.next(), more_y = y.next();
+    if (!more_x && !more_y) return part;
+    if (more_x != more_y) {  // one has ended: the other's next state is where they part
+      part.has[0] = more_x, part.has[1] = more_y;
+      break;
+    }
+  }
+  part.states[0] = x.state(), part.states[1] = y.state();
+  part.at = std::max(x.index(), y.index());
+  return part;
+}
+
+/// Whether `path` is the path of puzzle with `container` on `map`, state for state
+/// (compared as the solver's path is walked, not kept).
 bool is_solvers_path(const Puzzle& map, puzzle::Container container, const solution::Path& path) {
   const puzzle::Solution solved = puzzle::solve(map, container);
   if (!solved.solved() || path.empty()) return false;
@@ -419,33 +414,6 @@ bool is_solvers_path(const Puzzle& map, puzzle::Container container, const solut
   return same && states == path.size();
 }
 
-/// The index of the first state where `a` and `b` differ (one may end first), or
-/// SIZE_MAX when they are the same; the states there in `at`.
-std::size_t first_difference(const solution::Path& a, const solution::Path& b, State (&at)[2], bool (&has)[2]) {
-  solution::Path::Cursor x(a), y(b);
-  for (;;) {
-    if (x.state() != y.state()) break;
-    const bool more_x = x.next(), more_y = y.next();
-    if (!more_x && !more_y) return SIZE_MAX;
-    if (more_x != more_y) {  // one has ended: the other's next state is where they part
-      has[0] = more_x, has[1] = more_y;
-      at[0] = x.state(), at[1] = y.state();
-      return std::max(x.index(), y.index());
-    }
-  }
-  has[0] = has[1] = true;
-  at[0] = x.state(), at[1] = y.state();
-  return x.index();
-}
-
-/// The state at index `i` (from 0) of `path`.
-State state_at(const solution::Path& path, std::size_t i) {
-  solution::Path::Cursor at(path);
-  while (at.index() < i && at.next()) {
-  }
-  return at.state();
-}
-
 /// The line --against prints: where the paths part (both start at (^, start), so
 /// they part at state 2 at the earliest), or that one or both have none.
 std::string describe_part(const Scene& s) {
@@ -456,13 +424,14 @@ std::string describe_part(const Scene& s) {
     return none.name + " says No solution; " + some.name + " has a path of " +
            solution::plural(some.path.size(), "state") + ".";
   }
-  if (s.part == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
+  const Scene::Parting& part = s.part;
+  if (part.at == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
   auto at = [&](int k) {
-    return s.has_part[k] ? solution::show(s.parts[k]) : std::string("nothing (its path has ended)");
+    return part.has[k] ? solution::show(part.states[k]) : std::string("nothing (its path has ended)");
   };
-  return "The paths part at state " + std::to_string(s.part + 1) + " (move " + std::to_string(s.part) + "): " +
-         a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(s.part) + " " +
-         solution::show(state_at(a.path, s.part - 1)) + " is the last they share.";
+  return "The paths part at state " + std::to_string(part.at + 1) + " (move " + std::to_string(part.at) + "): " +
+         a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(part.at) + " " +
+         solution::show(part.shared) + " is the last they share.";
 }
 
 /// The --summary line of a track.
@@ -543,15 +512,24 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
     }
   }
   auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
+  auto ring = [&](const State& st, RingKind kind) {
+    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), kind});
+  };
   const State& start = s.ends.start;
   const State& target = s.ends.target;
-  if (w.contains(target)) c.rings.push_back(Ring{static_cast<std::uint32_t>(target.row - w.row0), static_cast<std::uint32_t>(target.col - w.col0), RingKind::target});
-  if (w.contains(start) && panel.shows(puzzle::kNoColor))
-    c.rings.push_back(Ring{static_cast<std::uint32_t>(start.row - w.row0), static_cast<std::uint32_t>(start.col - w.col0), RingKind::start});
+  if (w.contains(target)) ring(target, RingKind::target);
+  if (w.contains(start) && panel.shows(puzzle::kNoColor)) ring(start, RingKind::start);
   // A path is not drawn over the target, nor over the start where it shows.
   auto drawable = [&](const State& st) {
     return w.contains(st) && !solution::same_cell(st, target) &&
            !(solution::same_cell(st, start) && (panel.layer < 0 || st.color == puzzle::kNoColor));
+  };
+  // Where a path goes wrong or two part: '!', ringed.
+  auto mark_part = [&](const State& st) {
+    if (!panel.shows(st.color) || !w.contains(st)) return;
+    c.color[index(st)] = kPart;
+    if (drawable(st)) c.glyph[index(st)] = '!';
+    ring(st, RingKind::part);
   };
 
   if (!s.against) {  // the path, colored by layer; a press '%' in the color it leads to
@@ -577,37 +555,22 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
       }
       before = st;
     });
-    if (!s.main.illegal.empty()) {  // where it goes wrong: the last legal state, its next move illegal
-      const State& last = path.back();
-      if (panel.shows(last.color) && w.contains(last)) {
-        c.color[index(last)] = kPart;
-        if (drawable(last)) c.glyph[index(last)] = '!';
-        c.rings.push_back(Ring{static_cast<std::uint32_t>(last.row - w.row0), static_cast<std::uint32_t>(last.col - w.col0), RingKind::part});
-      }
-    }
+    if (!s.main.illegal.empty()) mark_part(path.back());  // the last legal state, its next move illegal
     return c;
   }
 
   std::vector<std::uint8_t> on(c.color.size(), 0);  // bit 1: puzzle's path, bit 2: the other
-  s.main.path.walk([&](const solution::Path::Cursor& at) {
-    if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= 1;
-  });
-  s.other.path.walk([&](const solution::Path::Cursor& at) {
-    if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= 2;
-  });
+  for (const Track* t : {&s.main, &s.other})
+    t->path.walk([&](const solution::Path::Cursor& at) {
+      if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= t == &s.main ? 1 : 2;
+    });
   for (std::size_t i = 0; i < on.size(); ++i) {
     if (on[i] == 0) continue;
     c.color[i] = on[i] == 3 ? kBoth : on[i] == 1 ? kMine : kOther;
     c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
   }
-  for (int k = 0; k < 2; ++k) {
-    if (!s.has_part[k]) continue;
-    const State& st = s.parts[k];
-    if (!panel.shows(st.color) || !w.contains(st)) continue;
-    c.color[index(st)] = kPart;
-    if (drawable(st)) c.glyph[index(st)] = '!';
-    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), RingKind::part});
-  }
+  for (int k = 0; k < 2; ++k)
+    if (s.part.has[k]) mark_part(s.part.states[k]);
   return c;
 }
 
@@ -880,25 +843,17 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
   }
 }
 
-/// The 5 x 7 dots of a layer's name ('^', 'a' to 'z'), a row a byte, bit 4 the left.
-const std::uint8_t* label_glyph(char layer) {
-  static const std::uint8_t kCaret[7] = {0x04, 0x0A, 0x11, 0, 0, 0, 0};
-  static const std::uint8_t kLetters[26][7] = {
-      {0x00, 0x00, 0x0E, 0x01, 0x0F, 0x11, 0x0F}, {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x1E},  // a b
-      {0x00, 0x00, 0x0E, 0x10, 0x10, 0x11, 0x0E}, {0x01, 0x01, 0x0D, 0x13, 0x11, 0x11, 0x0F},  // c d
-      {0x00, 0x00, 0x0E, 0x11, 0x1F, 0x10, 0x0E}, {0x06, 0x09, 0x08, 0x1C, 0x08, 0x08, 0x08},  // e f
-      {0x00, 0x0F, 0x11, 0x11, 0x0F, 0x01, 0x0E}, {0x10, 0x10, 0x16, 0x19, 0x11, 0x11, 0x11},  // g h
-      {0x04, 0x00, 0x0C, 0x04, 0x04, 0x04, 0x0E}, {0x02, 0x00, 0x06, 0x02, 0x02, 0x12, 0x0C},  // i j
-      {0x10, 0x10, 0x12, 0x14, 0x18, 0x14, 0x12}, {0x0C, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E},  // k l
-      {0x00, 0x00, 0x1A, 0x15, 0x15, 0x11, 0x11}, {0x00, 0x00, 0x16, 0x19, 0x11, 0x11, 0x11},  // m n
-      {0x00, 0x00, 0x0E, 0x11, 0x11, 0x11, 0x0E}, {0x00, 0x00, 0x1E, 0x11, 0x1E, 0x10, 0x10},  // o p
-      {0x00, 0x00, 0x0D, 0x13, 0x0F, 0x01, 0x01}, {0x00, 0x00, 0x16, 0x19, 0x10, 0x10, 0x10},  // q r
-      {0x00, 0x00, 0x0E, 0x10, 0x0E, 0x01, 0x1E}, {0x08, 0x08, 0x1C, 0x08, 0x08, 0x09, 0x06},  // s t
-      {0x00, 0x00, 0x11, 0x11, 0x11, 0x13, 0x0D}, {0x00, 0x00, 0x11, 0x11, 0x11, 0x0A, 0x04},  // u v
-      {0x00, 0x00, 0x11, 0x11, 0x15, 0x15, 0x0A}, {0x00, 0x00, 0x11, 0x0A, 0x04, 0x0A, 0x11},  // w x
-      {0x00, 0x00, 0x11, 0x11, 0x0F, 0x01, 0x0E}, {0x00, 0x00, 0x1F, 0x02, 0x04, 0x08, 0x1F},  // y z
-  };
-  return layer >= 'a' && layer <= 'z' ? kLetters[layer - 'a'] : kCaret;
+/// Row `row` (0-6) of the 5 x 7 dots of a layer's name ('^', 'a' to 'z'), bit 4 the left.
+unsigned glyph_row(char layer, std::uint32_t row) {
+  static const char kLetters[] =  // 7 rows a letter, two hex digits a row
+      "00000E010F110F1010161911111E00000E1010110E01010D1311110F00000E111F100E0609081C080808"  // a b c d e f
+      "000F11110F010E1010161911111104000C0404040E0200060202120C101012141814120C04040404040E"  // g h i j k l
+      "00001A151511110000161911111100000E1111110E00001E111E101000000D130F010100001619101010"  // m n o p q r
+      "00000E100E011E08081C080809060000111111130D00001111110A040000111115150A0000110A040A11"  // s t u v w x
+      "000011110F010E00001F0204081F";  // y z
+  static const char kCaret[] = "040A1100000000";
+  const char* glyph = layer >= 'a' && layer <= 'z' ? kLetters + (layer - 'a') * 14 : kCaret;
+  return static_cast<unsigned>(std::stoul(std::string(glyph + 2 * row, 2), nullptr, 16));
 }
 
 /// The size of a dot of a panel's label: half a cell, at least 2 pixels.
@@ -907,14 +862,13 @@ std::uint32_t label_dot(std::uint32_t scale) { return std::max(2u, scale / 2); }
 /// Writes the label band of a panel: 9 dots tall, white, its layer's name in black
 /// dots one dot in from the left and the top (cut at the picture's right edge).
 void put_label(PngFile& png, std::vector<std::uint8_t>& line, char layer, std::uint32_t dot) {
-  const std::uint8_t* glyph = label_glyph(layer);
   const std::size_t wide = line.size() - 1;
   for (std::uint32_t y = 0; y < 9 * dot; ++y) {
     std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
     const std::uint32_t row = y / dot;
     if (row >= 1 && row <= 7)
       for (std::uint32_t col = 0; col < 5; ++col)
-        if (glyph[row - 1] >> (4 - col) & 1)
+        if (glyph_row(layer, row - 1) >> (4 - col) & 1)
           for (std::size_t x = std::size_t{col + 1} * dot; x < std::size_t{col + 2} * dot && x < wide; ++x)
             line[1 + x] = kStart;
     png.put(line.data(), line.size());
@@ -1008,7 +962,7 @@ Window view(const Options& o, const Puzzle& map) {
 /// For --against: when OUTPUT parts from puzzle's path with the container chosen but is
 /// puzzle's path with the other one, the line that says so and names the option; else "".
 std::string container_note(const Scene& s, const Options& o) {
-  if (s.part == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
+  if (s.part.at == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
   const auto other = o.container == puzzle::Container::queue ? puzzle::Container::stack : puzzle::Container::queue;
   if (!is_solvers_path(*s.map, other, s.other.path)) return "";
   const std::string option = other == puzzle::Container::stack ? "--stack" : "--queue";
@@ -1040,7 +994,7 @@ int run(int argc, char* argv[]) {
     std::vector<bool> ignored;  // the cells puzzle discovered are the ones shown
     s.other = read_track(map, o.against_file, ignored);
     if (!s.main.path.empty() && !s.other.path.empty())
-      s.part = first_difference(s.main.path, s.other.path, s.parts, s.has_part);
+      s.part = first_difference(s.main.path, s.other.path);
     note = container_note(s, o);
   }
 

@@ -1,30 +1,17 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/solution.h: the one reader of solver outputs, shared by tools/check and
-// tools/show. It reads a list-mode, map-mode or "No solution." output of any solver,
-// tells which of the three it is, and replays its path move by move with the solver's
-// own rule functions (is_active_button, pressed_layer, is_passable), stopping at the
-// first illegal move. It holds no copy of a rule and uses only the public surface of
-// puzzle.cpp (the list at its top): a tool includes ../puzzle.cpp with PUZZLE_NO_MAIN first.
-// Like puzzle.cpp it goes into the one translation unit of a tool, so its functions are
-// plain definitions (not inline: GCC then inlines the lambdas of the hot loops).
-//
-// What it gives a tool: read_map, check_output (a Report: the verdict, the lines that
-// explain it, the path found legal, the cells a "No solution." output shows
-// discovered), State and its text show(), Path, find_ends. Problems with a file itself
-// (an invalid map, not an output of the shape read) are thrown as Malformed, whose text
-// names the file, the line and the column (a file that cannot be open or read: an Error
-// of tools/core.h or of puzzle.cpp); core::run_main prints either as "TOOL: error: ..."
-// and exits 2.
-// Streams: the map is read by the solver's parser as it reads standard input, and an
-// output a line (or a piece of a long row) at a time through a Reader (puzzle.cpp's
-// Input, reading whole blocks), never
-// further than its shape allows: a line longer than any line of such an output for this
-// map stops the reading with an error. Memory, whatever the output's size: the map (a
-// byte a cell, as the solver holds it), a bit per state of the map for the states the
-// path visits and a byte per state of the path (its actions); for a map output, two
-// bits more per state for the marks it draws; for a "No solution." output, a bit per
-// cell when the caller keeps what it shows discovered.
+// tools/show: a list-mode, map-mode or "No solution." output of any solver, told apart
+// by its first line, its path replayed move by move with the solver's own rule
+// functions (is_active_button, pressed_layer, is_passable), stopping at the first
+// illegal move. It holds no copy of a rule. A tool includes ../puzzle.cpp with
+// PUZZLE_NO_MAIN first (its functions are plain definitions of that one translation
+// unit, not inline: GCC then inlines the lambdas of the hot loops). A file that is not
+// an output of the shape read throws Malformed naming the file, line and column.
+// Streams: an output is read a line (or a piece of a long row) at a time, never further
+// than its shape allows. Memory, whatever the output's size: a bit per state of the map
+// for the states the path visits and a byte per state of the path; for a map output, two
+// bits more per state for its marks.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
@@ -70,12 +57,10 @@ struct OpenFile {
   std::FILE* file;
 };
 
-/// A file, or standard input, read as a stream through the solver's own Input, in
-/// blocks of 64 KB: what a tool holds of it is one block and the line it reads, whatever
-/// the file's size. Endless input (/dev/zero, a pipe that never closes) is read only as
-/// far as a line that cannot belong to the file, since Input::next_line cuts a line at
-/// the length the tool allows. Errors: "NAME: cannot open: ..." and "NAME: cannot
-/// read: ...".
+/// A file, or standard input, read as a stream through the solver's own Input: one
+/// block and the line read in memory, whatever the file's size. Endless input
+/// (/dev/zero) is read only as far as a line that cannot belong to the file, since
+/// Input::next_line cuts a line at the length the tool allows.
 class Reader : private OpenFile, public puzzle::Input {
  public:
   /// Opens `path`, or standard input when it is empty.
@@ -110,11 +95,9 @@ std::string output_kind(std::string_view first_line) {
   return "";
 }
 
-/// The map in the file at `path`, validated and read by the solver's own parser as it
-/// reads standard input: in blocks, as far as the map goes (the header line is refused
-/// after a megabyte without its end), a byte a cell. Its messages come out as "PATH:
-/// line N, column K: ..."; when line 1 looks like an output of a solver, `swapped` is
-/// added ("MAP comes first ...").
+/// The map in the file at `path`, read by the solver's own parser as it reads standard
+/// input. Its messages come out as "PATH: line N, column K: ..."; when line 1 looks like
+/// an output of a solver, `swapped` is added ("MAP comes first ...").
 Puzzle read_map(const std::string& path, const std::string& swapped) {
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (!file) core::fail(path + ": cannot open: " + std::strerror(errno));
@@ -160,6 +143,11 @@ class Lines {
   }
   /// Whether anything follows what was read.
   bool more() { return in_.ready(); }
+  /// That nothing follows `what`, the last part of the output read.
+  void expect_end(const std::string& what) {
+    std::string_view extra;
+    if (next(extra, 0)) fail_here("unexpected content after " + what);
+  }
 
   /// Reads the next `count` lines as rows of `width` cells, a piece at a time, calling
   /// cells(row, text, col, n) for each piece of n characters of row `row` (from 0) from
@@ -365,7 +353,6 @@ class Path {
   }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const State& front() const { return first_; }
   const State& back() const { return last_; }
 
   /// One state of the path after another, from the first.
@@ -374,9 +361,8 @@ class Path {
     explicit Cursor(const Path& path) : path_(path), state_(path.first_) {}
     const State& state() const { return state_; }
     std::size_t index() const { return index_; }  ///< from 0
-    /// Whether a press led here, and whether a press leads on.
+    /// Whether a press led here.
     bool pressed() const { return index_ > 0 && path_.actions_[index_ - 1] >= 4; }
-    bool presses() const { return index_ + 1 < path_.size_ && path_.actions_[index_] >= 4; }
     /// Moves to the next state; false at the last.
     bool next() {
       if (index_ + 1 >= path_.size_) return false;
@@ -476,8 +462,6 @@ class Replay {
     }
     return true;
   }
-  /// The states added so far, in order.
-  const Path& path() const { return path_; }
   Path take_path() { return std::move(path_); }
 
  private:
@@ -583,11 +567,7 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool k
   const std::uint64_t rows = lines.rows(p.height, p.width, cells, name);
   if (rows < p.height)
     fail(lines.name() + ": the discovered map has " + plural(rows, "row") + ", the map has " + std::to_string(p.height));
-  if (lines.more()) {
-    std::string_view extra;
-    lines.next(extra, 0);
-    lines.fail_here("unexpected content after the discovered map");
-  }
+  lines.expect_end("the discovered map");
   if (!problem.empty()) {
     r.lines.push_back(problem);
     r.discovered = Bits();
@@ -731,11 +711,7 @@ class MapOutput {
         fail(lines.name() + ": layer " + color + " ends after " + plural(rows, "row") + ", the map has " +
              std::to_string(p_.height));
     }
-    if (lines.more()) {
-      std::string_view extra;
-      lines.next(extra, 0);
-      lines.fail_here("unexpected content after the last layer (the map has " + plural(layers, "layer") + ")");
-    }
+    lines.expect_end("the last layer (the map has " + plural(layers, "layer") + ")");
   }
 
   /// The first cell that shows neither what the spec says nor a mark, or "".
