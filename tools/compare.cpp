@@ -520,7 +520,7 @@ int run_lines(const Options& o) {
   std::string scratch = temporary_file();  // a folder beside it holds the outputs not kept
   unlink(scratch.c_str());
   core::make_dirs(scratch);
-  runner::install_interrupt_handler("");
+  runner::install_interrupt_handler(scratch);
   std::vector<runner::Job> jobs;  // SOLVER's run of line i is job 2i, puzzle's 2i + 1
   for (const RunLine& r : lines) {
     runner::Job yours;

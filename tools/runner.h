@@ -86,7 +86,7 @@ constexpr std::size_t kMaxParallel = 32;
 namespace detail {
 /// The process groups of the runs under way (0: a free slot), killed if the tool is interrupted.
 inline volatile sig_atomic_t running_groups[kMaxParallel] = {};
-/// A file to remove if the tool is interrupted (the input file of the runs).
+/// A file or folder to remove if the tool is interrupted (the input file of the runs).
 inline char interrupt_unlink[4096] = {};
 
 extern "C" inline void on_interrupt(int sig) {
@@ -96,7 +96,23 @@ extern "C" inline void on_interrupt(int sig) {
     kill(-group, SIGKILL);
     waitpid(group, nullptr, 0);  // reaped: no zombie left behind
   }
-  if (interrupt_unlink[0]) unlink(interrupt_unlink);
+  // A folder loses its files first (with system calls alone: safe in a signal handler).
+  const int dir = interrupt_unlink[0] ? open(interrupt_unlink, O_RDONLY | O_DIRECTORY) : -1;
+  if (dir >= 0) {
+    alignas(8) char names[4096];
+    for (long n; (n = syscall(SYS_getdents64, dir, names, sizeof names)) > 0;)
+      for (long at = 0; at < n;) {
+        const char* entry = names + at;  // linux_dirent64: inode, offset, length, type, name
+        unsigned short length;
+        std::memcpy(&length, entry + 16, sizeof length);
+        unlinkat(dir, entry + 19, 0);  // "." and ".." fail: left alone
+        at += length;
+      }
+    close(dir);
+    rmdir(interrupt_unlink);
+  } else if (interrupt_unlink[0]) {
+    unlink(interrupt_unlink);
+  }
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -247,7 +263,7 @@ inline Run finish(Live& live) {
 }  // namespace detail
 
 /// On SIGINT and SIGTERM: kill the running programs' groups and remove `input_path`
-/// (may be empty), then die of the signal. SIGPIPE is ignored (a program that closes its
+/// (a file or a folder of files; may be empty), then die of the signal. SIGPIPE is ignored (a program that closes its
 /// stdin early must not kill the tool).
 inline void install_interrupt_handler(const std::string& input_path) {
   std::strncpy(detail::interrupt_unlink, input_path.c_str(), sizeof detail::interrupt_unlink - 1);
