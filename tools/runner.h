@@ -1,12 +1,13 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/runner.h: runs another program and captures what it did, for the tools that hold
-// a solver to puzzle (tools/compare; any tool that runs many builds of a solver). One
-// call, run_program(): the program's path and arguments, a file for its standard input,
-// a time limit, caps on what is kept of stdout and stderr and, if asked, on the program's
-// address space (for builds that may loop and grow: compare --diagnose's mutants); back
-// comes how it ended (exit status, signal, killed after the time limit, or not started
-// and why), what it printed, and its wall time.
+// tools/runner.h: the one harness that runs solvers (and any other program a tool here
+// runs). run_jobs(): a list of jobs (a program and its arguments, or a function run in a
+// forked copy of the tool; a file for its standard input; stdout and stderr captured up
+// to a cap, sent to a file, or inherited; a time limit; if asked, a cap on the address
+// space), at most N at once; back come, in the order of the jobs, how each ended (exit
+// status, signal, killed after the time limit, or not started and why), what it printed,
+// its wall time, its CPU time and its peak RSS. run_program() runs one. Its users:
+// tools/compare (and its --runs, which make grade drives), bench/measure.
 //
 // Each run gets a process group of its own, and the whole group is killed (SIGKILL) as
 // soon as the program ends or its time is up: a solver that leaves a background process
