@@ -352,9 +352,9 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
       if (s == 2 || !(fds[f].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       detail::Live& l = live[i];
       const ssize_t n = read(l.fds[s].fd, block, sizeof block);
-      std::string& sink = s == 0 ? l.run.out : l.run.err;
-      const std::size_t cap = s == 0 ? jobs[l.index].out_cap : jobs[l.index].err_cap;
       if (n > 0) {
+        std::string& sink = s == 0 ? l.run.out : l.run.err;
+        const std::size_t cap = s == 0 ? jobs[l.index].out_cap : jobs[l.index].err_cap;
         sink.append(block, std::min(cap > sink.size() ? cap - sink.size() : 0, static_cast<std::size_t>(n)));
       } else if (n == 0 || errno != EINTR) {
         close(l.fds[s].fd);
