@@ -51,6 +51,7 @@
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -149,8 +150,8 @@ core::Command command(Options& o) {
              else core::usage_error("--spec needs an edition, 2023 or 2020, not '" + e + "'");
            }},
           {0, "runs", "JOBS",
-           "instead of the above, make the runs of JOBS, one a line:\nID<TAB>INPUT<TAB>OPTIONS (the harness of grade and "
-           "bench;\nbelow)",
+           "instead of the above, make the runs of JOBS, one a line:\nID<TAB>INPUT<TAB>OPTIONS (the harness make grade "
+           "drives;\nbelow)",
            [&o](const char* v) { o.runs = v; }},
           {0, "mem", "MB", "--runs: cap SOLVER's address space at MB (RLIMIT_AS) [none]",
            [&o](const char* v) { o.mem_mb = static_cast<std::size_t>(core::parse_count("--mem", v, 1, 1 << 24)); }},
@@ -407,6 +408,7 @@ struct RunLine {
 
 std::vector<RunLine> read_run_lines(const std::string& path) {
   std::vector<RunLine> lines;
+  std::set<std::string> ids;
   std::istringstream in(core::read_file(path, "--runs"));
   std::size_t number = 0;
   for (std::string line; std::getline(in, line);) {
@@ -419,6 +421,7 @@ std::vector<RunLine> read_run_lines(const std::string& path) {
     if (r.id.empty() || r.id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
                             std::string::npos)
       core::usage_error(where + "the ID '" + r.id + "' is not letters, digits, '.', '-' and '_'");
+    if (!ids.insert(r.id).second) core::usage_error(where + "the ID '" + r.id + "' is given twice");
     if (access(r.input.c_str(), R_OK) != 0) core::usage_error(where + "cannot read '" + r.input + "'");
     lines.push_back(r);
   }
@@ -435,7 +438,7 @@ int puzzle_side(const std::vector<std::string>& args) {
   argv.push_back(nullptr);
   try {
     const puzzle::Options options = puzzle::parse_options(static_cast<int>(words.size()), argv.data());
-    if (options.help) return std::fputs(puzzle::kUsage, stdout) < 0;
+    if (options.help) return std::printf("%sRules: %s.\n", puzzle::kUsage, puzzle::kEdition) < 0;
     puzzle::Input input(stdin);
     puzzle::Sink out(stdout);
     puzzle::run(input, options, out);
