@@ -398,7 +398,7 @@ std::string temporary_file() {
   return path.data();
 }
 
-// ==== --runs: the harness of grade and bench =======================================
+// ==== --runs: the harness make grade drives =========================================
 
 /// One line of --runs' JOBS: a run of SOLVER on INPUT with OPTIONS.
 struct RunLine {
