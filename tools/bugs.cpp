@@ -5,8 +5,7 @@
 //   tools/bugs --expose FILE...                       which counted bugs the test files expose (make mutants)
 // See tools/testfiles/README.md.
 #include "tools/bugs.h"
-
-#include <sys/wait.h>
+#include "tools/runner.h"
 
 #include <csignal>
 #include <cstdio>
@@ -58,18 +57,11 @@ int expose(const std::vector<std::string>& files) {
     for (int c; (c = std::fgetc(in)) != EOF;) input += static_cast<char>(c);
     std::fclose(in);
     const std::vector<std::string> options = options_of(files[f]);
-    std::string command = puzzle;
-    for (const std::string& o : options) command += " " + o;
-    command += " < '" + files[f] + "' 2>/dev/null";
-    std::FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) {
-      std::cerr << "tools/bugs: cannot run " << command << "\n";
-      return 2;
-    }
-    std::string out;
-    for (int c; (c = std::fgetc(pipe)) != EOF;) out += static_cast<char>(c);
-    const int raw = pclose(pipe);
-    const int status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128;
+    std::vector<std::string> command{puzzle};  // run by the one harness, tools/runner.h
+    command.insert(command.end(), options.begin(), options.end());
+    const runner::Run ran = runner::run_program(command, files[f], 600, std::size_t{1} << 30);
+    const std::string& out = ran.out;
+    const int status = ran.end == runner::Run::End::exited ? ran.code : 128;
     if (status != 0) {
       std::cerr << "tools/bugs: " << puzzle << " exits " << status << " on " << files[f] << ": not a valid test file\n";
       return 2;

@@ -5,5 +5,5 @@
 
 TOOLS += tools/bugs
 
-tools/bugs: tools/bugs.cpp tools/bugs.h
+tools/bugs: tools/bugs.cpp tools/bugs.h tools/runner.h
 	$(CXX) $(TOOLFLAGS) -I. $< -o $@
