@@ -24,7 +24,7 @@ bench/floor: bench/floor.cpp tools/core.h
 # bench/measure: runs one command and reports its wall time, CPU time and peak RSS, for
 # make bench, make grade and make huge; built with the tools (make tools).
 TOOLS += bench/measure
-bench/measure: bench/measure.cpp tools/core.h
+bench/measure: bench/measure.cpp tools/core.h tools/runner.h
 	$(CXX) $(TOOLFLAGS) -I. $< -o $@
 
 # Each run is measured by bench/measure.

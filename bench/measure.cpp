@@ -6,49 +6,27 @@
 //
 //   bench/measure [-t SECONDS] [-m MB] -r FILE -- COMMAND [ARGS...]
 //
-// The command inherits stdin, stdout and stderr. FILE gets one line
+// The command inherits stdin, stdout and stderr and runs as tools/runner.h runs every
+// program here: in a process group of its own, all of it killed when the command ends
+// or after -t SECONDS. FILE gets one line
 //   "WALL_SECONDS USER_SECONDS SYS_SECONDS PEAK_RSS_KB STATUS CPU_SECONDS"
-// from wait4(): wall time from fork() to its return (in microsecond steps: a map can take
-// only a few milliseconds, and a clock around `timeout time CMD` would count two more
-// exec()s), the command's user and system CPU
-// time, its ru_maxrss, its exit status (128 + N when killed by signal N; 124 when
-// killed after -t SECONDS; 127 when it cannot be started) and user + system time. -m MB caps the command's
+// wall time from fork() to the command's end, its user and system CPU time and ru_maxrss
+// (wait4), its exit status (128 + N when killed by signal N; 124 when killed after -t
+// SECONDS; 127 when it cannot be started) and user + system time. -m MB caps the command's
 // address space (RLIMIT_AS) as a safety net against a runaway allocation on a shared
 // machine; the grader judges the measured RSS, not this cap. measure exits with STATUS;
 // a bad command line of its own is tools/core.h's usage error, exit 2 (no report).
 
 #include "tools/core.h"
-
-#include <sys/resource.h>
-#include <sys/time.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "tools/runner.h"
 
 #include <cerrno>
-#include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
 
 namespace {
-
-volatile std::sig_atomic_t timed_out = 0;
-volatile pid_t child = 0;
-
-extern "C" void on_alarm(int) {
-  timed_out = 1;
-  if (child > 0) {
-    kill(child, SIGKILL);
-  }
-}
-
-double seconds_of(const struct timeval &tv) {
-  return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
-}
 
 /// The command line of measure: its table of options sets the limits and the report.
 core::Command command(std::string &report_name, unsigned long &seconds, unsigned long &megabytes) {
@@ -87,58 +65,24 @@ int run(int argc, char *argv[]) {
   }
   if (report_name.empty()) core::usage_error("-r FILE is missing: where the report goes");
   if (parsed.args.empty()) core::usage_error("no COMMAND to run");
-  std::vector<char *> command_argv;
-  for (const std::string &word : parsed.args) command_argv.push_back(const_cast<char *>(word.c_str()));
-  command_argv.push_back(nullptr);
   std::FILE *report = std::fopen(report_name.c_str(), "w");
   if (report == nullptr) core::fail("cannot write " + report_name + ": " + std::strerror(errno));
-
-  struct sigaction action;
-  std::memset(&action, 0, sizeof action);
-  action.sa_handler = on_alarm;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGALRM, &action, nullptr);
-
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid < 0) core::fail(std::string("fork: ") + std::strerror(errno));
-  if (pid == 0) {
-    if (megabytes > 0) {
-      struct rlimit limit;
-      limit.rlim_cur = static_cast<rlim_t>(megabytes) << 20;
-      limit.rlim_max = limit.rlim_cur;
-      setrlimit(RLIMIT_AS, &limit);
-    }
-    execvp(command_argv[0], command_argv.data());
-    std::fprintf(stderr, "measure: cannot run %s: %s\n", command_argv[0], std::strerror(errno));
-    _exit(127);
+  runner::Job job;  // stdin, stdout and stderr inherited
+  job.argv = parsed.args;
+  job.out_file = job.err_file = "-";
+  job.timeout = static_cast<double>(seconds);
+  job.memory_cap = static_cast<std::size_t>(megabytes) << 20;
+  runner::install_interrupt_handler("");
+  const runner::Run run = runner::run_jobs({job})[0];
+  int code = run.code;
+  if (run.end == runner::Run::End::timed_out) code = 124;
+  if (run.end == runner::Run::End::signaled) code = 128 + run.code;
+  if (run.end == runner::Run::End::not_started) {
+    std::fprintf(stderr, "measure: cannot run %s: %s\n", job.argv[0].c_str(), std::strerror(run.code));
+    code = 127;
   }
-  child = pid;
-  if (seconds > 0) {
-    alarm(static_cast<unsigned>(seconds));
-  }
-  int status = 0;
-  struct rusage usage_of_child;
-  std::memset(&usage_of_child, 0, sizeof usage_of_child);
-  while (wait4(pid, &status, 0, &usage_of_child) < 0) {
-    if (errno != EINTR) core::fail(std::string("wait4: ") + std::strerror(errno));
-  }
-  const auto stop = std::chrono::steady_clock::now();
-  alarm(0);
-
-  int code = 0;
-  if (timed_out != 0) {
-    code = 124;
-  } else if (WIFEXITED(status)) {
-    code = WEXITSTATUS(status);
-  } else if (WIFSIGNALED(status)) {
-    code = 128 + WTERMSIG(status);
-  }
-  const double wall = std::chrono::duration<double>(stop - start).count();
-  const double user = seconds_of(usage_of_child.ru_utime);
-  const double sys = seconds_of(usage_of_child.ru_stime);
-  std::fprintf(report, "%.6f %.6f %.6f %ld %d %.6f\n", wall, user, sys,
-               static_cast<long>(usage_of_child.ru_maxrss), code, user + sys);
+  std::fprintf(report, "%.6f %.6f %.6f %ld %d %.6f\n", run.seconds, run.user, run.cpu - run.user, run.rss_kb, code,
+               run.cpu);
   std::fclose(report);
   return code;
 }

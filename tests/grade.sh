@@ -8,7 +8,7 @@
 # (build/grade/cache), so only the first run after a change of puzzle.cpp compiles it.
 # Prints one line per test and ends with "N passed, M failed".
 # By default it runs the quick tests (16 s on 2 idle cores: tiny sources, and the
-# built ./puzzle as the reference); FULL=1 adds the long ones (the real tarball's
+# built ./puzzle); FULL=1 adds the long ones (the real tarball's
 # builds, valgrind, mutants, the byte-for-byte comparison on generated maps).
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -273,7 +273,7 @@ int main() {
   return 0;
 }
 EOF
-GRADE_REFERENCE=$REFERENCE grade_packed hog --only Sm --maps Sm1,Sm4
+grade_packed hog --only Sm --maps Sm1,Sm4
 result hog "$(expect_status hog 1)" "$(expect_row hog Sm 'Sm1 ' FAIL)" \
   "$(expect_text hog 'NOTE, not a failure: ')" "$(expect_text hog 'MB is over 64 MB, our estimate')" \
   "$(expect_text hog "(the same kind: 4 times in all")" \
@@ -299,7 +299,7 @@ map_first() {  # map_first FILE [BURN]: the solver above, with the busy loop whe
 }
 map_first "$tmp/slow" burn
 shim "$tmp/slow-dir" "$tmp/slow"
-GRADE_REFERENCE=$REFERENCE grade slow --dir "$tmp/slow-dir" --only Sm --maps Sm1
+grade slow --dir "$tmp/slow-dir" --only Sm --maps Sm1
 result slow "$(expect_status slow 0)" "$(expect_row slow Sm 'Sm1 ' NOTE)" \
   "$(expect_text slow 's CPU (wall ')" "$(expect_text slow 'is over 1 s, our estimate: the spec and the course publish no figure')" \
   "$(grep -q ' FAIL ' "$tmp/slow.out" && echo 'a row fails')"

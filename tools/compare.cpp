@@ -1,7 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/compare: holds any solver to puzzle byte for byte (its contract: --help). The
-// pieces, one job each, in this one translation unit: runner.h runs a program;
+// pieces, one job each, in this one translation unit: runner.h runs programs;
 // catalogue.h the shared lists; compare-verdict.h the modes, puzzle's side and how two
 // runs differ; compare-inputs.h the maps; compare-shrink.h; compare-report.h;
 // compare-diagnose.h (--diagnose); here the command line and the comparison.
@@ -22,8 +22,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -43,6 +47,11 @@ struct Options {
   bool diagnose = false;             ///< --diagnose: name the known bugs that explain the differences
   std::string bugs;                  ///< --bugs: the known bugs --diagnose tries (names between commas)
   int spec = 2023;                   ///< --spec: the edition of puzzle's side
+  std::string runs;                  ///< --runs: a file of runs to make (the harness of grade and bench)
+  std::size_t mem_mb = 0;            ///< --mem: SOLVER's address space in MB (0: no cap)
+  std::size_t jobs = 1;              ///< --jobs: runs at once
+  std::string keep;                  ///< --keep: where each run's stdout is kept as ID.out
+  std::string cache;                 ///< --cache: where puzzle's side of each run is remembered
   std::vector<std::string> solver;   ///< SOLVER and its ARGs
 };
 
@@ -115,6 +124,19 @@ core::Command command(Options& o) {
              else if (e == "2023" || e == "2025") o.spec = 2023;
              else core::usage_error("--spec needs an edition, 2023 or 2020, not '" + e + "'");
            }},
+          {0, "runs", "JOBS",
+           "instead of the above, make the runs of JOBS, one a line:\nID<TAB>INPUT<TAB>OPTIONS (the harness make grade "
+           "drives;\nbelow)",
+           [&o](const char* v) { o.runs = v; }},
+          {0, "mem", "MB", "--runs: cap SOLVER's address space at MB (RLIMIT_AS) [none]",
+           [&o](const char* v) { o.mem_mb = static_cast<std::size_t>(core::parse_count("--mem", v, 1, 1 << 24)); }},
+          {0, "jobs", "N", "--runs: N runs at once [1]",
+           [&o](const char* v) { o.jobs = static_cast<std::size_t>(core::parse_count("--jobs", v, 1, runner::kMaxParallel)); }},
+          {0, "keep", "DIR", "--runs: keep each run's stdout as DIR/ID.out", [&o](const char* v) { o.keep = v; }},
+          {0, "cache", "DIR",
+           "--runs: remember puzzle's side of each run in DIR (its exit\nstatus, a hash of its stdout): run again only "
+           "for the\nfirst differing line",
+           [&o](const char* v) { o.cache = v; }},
       },
       "The first difference on a valid map is shrunk while the two still differ the same\n"
       "way in the same mode (rows and columns dropped, cells made '.' or '#', fewer\n"
@@ -136,6 +158,17 @@ core::Command command(Options& o) {
       "(accepted it, printed to stdout, crashed, hung); last 'diagnosis: B known bugs\n"
       "explain E of N differing runs' (N: runs on maps). A SOLVER of the other edition (see\n"
       "--spec) is told so and diagnosed against it.\n"
+      "With --runs JOBS, no maps and no bad inputs of its own: each line of JOBS is a run\n"
+      "of SOLVER (ID a name of letters, digits, '.', '-' and '_'; INPUT its stdin; OPTIONS\n"
+      "after SOLVER's ARGs), and puzzle's run on the same input and options, both under\n"
+      "--timeout (puzzle's at least 60 s), --jobs at once, outputs streamed to files, never\n"
+      "held in memory. One line per run, in the order of JOBS, fields between tabs ('-' for\n"
+      "none): ID, how SOLVER ended ('exit N', 'signal N', 'timeout', 'not-started'), its\n"
+      "CPU seconds (user + system), wall seconds, peak RSS in KB, 'same' or 'differs' (from\n"
+      "puzzle's stdout and exit status, as above: on a bad input exit 1 and an empty\n"
+      "stdout) or 'unjudged' (puzzle's own run failed), puzzle's side and SOLVER's side of\n"
+      "the first difference, the first line of SOLVER's stderr. Exit status 0 when every\n"
+      "run is the same, 1 when one is not.\n"
       "Example: tools/compare --maps 500 --seed 7 ../p1/puzzle\n"
       "         tools/compare --diagnose ../p1/puzzle\n",
       "no run differs that the course would count (differences on bad inputs beyond the spec's list are reported, "
@@ -340,6 +373,248 @@ std::string temporary_file() {
   return path.data();
 }
 
+// ==== --runs: the harness make grade drives =========================================
+
+/// One line of --runs' JOBS: a run of SOLVER on INPUT with OPTIONS.
+struct RunLine {
+  std::string id, input;
+  std::vector<std::string> args;
+};
+
+std::vector<RunLine> read_run_lines(const std::string& path) {
+  std::vector<RunLine> lines;
+  std::set<std::string> ids;
+  std::istringstream in(core::read_file(path, "--runs"));
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::string where = "--runs " + path + ": line " + std::to_string(++number) + ": ";
+    if (line.empty()) continue;
+    const std::size_t a = line.find('\t'), b = a == std::string::npos ? a : line.find('\t', a + 1);
+    if (a == std::string::npos) core::usage_error(where + "ID<TAB>INPUT<TAB>OPTIONS expected");
+    RunLine r{line.substr(0, a), line.substr(a + 1, b == std::string::npos ? b : b - a - 1),
+              words_of(b == std::string::npos ? "" : line.substr(b + 1))};
+    if (r.id.empty() || r.id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+                            std::string::npos)
+      core::usage_error(where + "the ID '" + r.id + "' is not letters, digits, '.', '-' and '_'");
+    if (!ids.insert(r.id).second) core::usage_error(where + "the ID '" + r.id + "' is given twice");
+    if (access(r.input.c_str(), R_OK) != 0) core::usage_error(where + "cannot read '" + r.input + "'");
+    lines.push_back(r);
+  }
+  return lines;
+}
+
+/// puzzle's side of a run, in a forked child of compare: stdin to stdout as puzzle's main
+/// does; exit 1 with the message on stderr for a bad input.
+int puzzle_side(const std::vector<std::string>& args) {
+  std::vector<std::string> words{"puzzle"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(&w[0]);
+  argv.push_back(nullptr);
+  try {
+    const puzzle::Options options = puzzle::parse_options(static_cast<int>(words.size()), argv.data());
+    if (options.help) return std::printf("%sRules: %s.\n", puzzle::kUsage, puzzle::kEdition) < 0;
+    puzzle::Input input(stdin);
+    puzzle::Sink out(stdout);
+    puzzle::run(input, options, out);
+    puzzle::finish_output(stdout);
+  } catch (const puzzle::Error& e) {
+    std::fputs(e.what(), stderr);
+    return 1;
+  } catch (const std::exception& e) {
+    std::fputs(e.what(), stderr);
+    return 3;
+  }
+  return 0;
+}
+
+/// The first differing line of two outputs, read from their files a line at a time
+/// (puzzle's in the edition of --spec); Kind::same when they are the same bytes.
+Verdict stream_difference(const std::string& puzzle_path, const std::string& yours_path) {
+  std::ifstream a(puzzle_path, std::ios::binary), b(yours_path, std::ios::binary);
+  // The no-solution header's second line, as the edition of --spec words it.
+  const std::string header = in_edition(puzzle::kNoSolutionHeader, edition());
+  const std::string word = header.substr(header.find('\n') + 1, header.size() - header.find('\n') - 2);
+  std::string la, lb, first;
+  for (std::size_t n = 1;; ++n) {
+    const bool ga = static_cast<bool>(std::getline(a, la)), gb = static_cast<bool>(std::getline(b, lb));
+    if (n == 1) first = la;
+    if (n == 2 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = word;
+    const bool ea = ga && a.eof(), eb = gb && b.eof();  // a last line without an end of line
+    if (!ga && !gb) return {};
+    if (ga == gb && la == lb && ea == eb) continue;
+    const auto column = static_cast<std::size_t>(std::mismatch(la.begin(), la.end(), lb.begin(), lb.end()).first - la.begin());
+    Verdict v;
+    v.kind = Kind::output;
+    v.puzzle_side = line_at(ga ? la + (ea ? "" : "\n") : "", 0, n, column);
+    v.yours_side = line_at(gb ? lb + (eb ? "" : "\n") : "", 0, n, column);
+    return v;
+  }
+}
+
+/// The first `cap` bytes of a file.
+std::string head_of(const std::string& path, std::size_t cap) {
+  std::ifstream in(path, std::ios::binary);
+  std::string text(cap, '\0');
+  in.read(&text[0], static_cast<std::streamsize>(cap));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return text;
+}
+
+/// A field of a --runs line: no tab, no newline, '-' for nothing.
+std::string field(std::string text) {
+  std::replace(text.begin(), text.end(), '\t', ' ');
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text.empty() ? "-" : text;
+}
+
+/// The --runs line of one run: SOLVER's `yours` against puzzle's `mine`, their stdout in
+/// files.
+std::string run_line(const RunLine& r, runner::Run yours, const std::string& yours_out, const runner::Run& mine,
+                     const std::string& mine_out, double timeout) {
+  Verdict v;
+  std::string verdict = "same";
+  if (mine.end != runner::Run::End::exited || mine.code > 1) {
+    verdict = "unjudged";
+    v.puzzle_side = "puzzle's own run failed: " + ending(mine, std::max(60.0, timeout)) + " " + first_line_of(mine.err);
+  } else if (mine.code == 0 && yours.end == runner::Run::End::exited && yours.code == 0) {
+    v = stream_difference(mine_out, yours_out);
+  } else {
+    yours.out = head_of(yours_out, 1 << 16);
+    v = judge(Expected{mine.code == 1, mine.err}, yours, timeout);
+  }
+  if (v.kind != Kind::same) verdict = "differs";
+  const char* end[] = {"exit ", "signal ", "timeout", "not-started"};
+  const auto e = static_cast<std::size_t>(yours.end);
+  return r.id + "\t" + end[e] + (e < 2 ? std::to_string(yours.code) : "") + "\t" + fixed(yours.cpu, 4) + "\t" +
+         fixed(yours.seconds, 4) + "\t" + std::to_string(yours.rss_kb) + "\t" + verdict + "\t" +
+         field(v.puzzle_side) + "\t" + field(v.yours_side) + "\t" + field(yours.err.empty() ? "" : first_line_of(yours.err)) + "\n";
+}
+
+/// FNV-1a, 64 bits, of `text` after `hash`.
+std::uint64_t fnv(std::string_view text, std::uint64_t hash = 14695981039346656037ull) {
+  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return hash;
+}
+
+/// A hash of a file's bytes, read a block at a time (std::hash of each block, combined
+/// as FNV combines bytes: a few GB/s, for outputs of hundreds of MB).
+std::uint64_t hash_of_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::uint64_t hash = fnv("");
+  std::vector<char> block(1 << 16);
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0)
+    hash = (hash ^ std::hash<std::string_view>{}({block.data(), static_cast<std::size_t>(in.gcount())})) * 1099511628211ull;
+  return hash;
+}
+
+/// --cache: puzzle's side of a run as remembered (exit status, first line of stderr, a
+/// hash of stdout), in DIR under a hash of the input's bytes, the options and the edition.
+struct Remembered {
+  std::string path;
+  bool known = false;
+  runner::Run run;
+  std::uint64_t hash = 0;
+};
+
+Remembered remembered(const std::string& dir, const RunLine& r) {
+  Remembered m;
+  if (dir.empty()) return m;
+  std::string key = core::read_file(r.input) + '\0' + std::to_string(edition());
+  for (const std::string& a : r.args) key += '\0' + a;
+  char name[20];
+  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(fnv(key)));
+  m.path = dir + "/" + name;
+  std::ifstream in(m.path);
+  m.run.end = runner::Run::End::exited;
+  m.known = static_cast<bool>(in >> m.run.code >> m.hash) && std::getline(in.ignore(1), m.run.err);
+  return m;
+}
+
+/// --runs: SOLVER and puzzle on each line of JOBS, a line of figures and verdict each.
+int run_lines(const Options& o) {
+  std::vector<std::string> solver = o.solver;
+  try {
+    solver[0] = runner::resolve_program(solver[0]);
+  } catch (const std::invalid_argument& e) {
+    core::usage_error(std::string("SOLVER: ") + e.what());
+  }
+  const std::vector<RunLine> lines = read_run_lines(o.runs);
+  for (const std::string& dir : {o.keep, o.cache})
+    if (!dir.empty()) core::make_dirs(dir);
+  std::string scratch = temporary_file();  // a folder beside it holds the outputs not kept
+  unlink(scratch.c_str());
+  core::make_dirs(scratch);
+  runner::install_interrupt_handler(scratch);
+  std::vector<runner::Job> yours, mine;  // of each line
+  std::vector<Remembered> known;
+  for (const RunLine& r : lines) {
+    runner::Job y;
+    y.argv = solver;
+    y.argv.insert(y.argv.end(), r.args.begin(), r.args.end());
+    y.input = r.input;
+    y.out_file = (o.keep.empty() ? scratch : o.keep) + "/" + r.id + ".out";
+    y.timeout = o.timeout;
+    y.memory_cap = o.mem_mb << 20;
+    runner::Job m = y;
+    m.body = [args = r.args] { return puzzle_side(args); };
+    m.out_file = scratch + "/" + r.id + ".puzzle";
+    m.timeout = std::max(60.0, o.timeout);
+    m.memory_cap = 0;
+    yours.push_back(y);
+    mine.push_back(m);
+    known.push_back(remembered(o.cache, r));
+  }
+  std::vector<runner::Run> ran(lines.size()), puzzle_ran(lines.size());
+  std::vector<std::string> text(lines.size());
+  std::size_t printed = 0, differing = 0;
+  auto judged = [&](std::size_t i, const std::string& mine_out) {
+    text[i] = run_line(lines[i], ran[i], yours[i].out_file, puzzle_ran[i], mine_out, o.timeout);
+    differing += text[i].find("\tsame\t") == std::string::npos;
+    ran[i] = puzzle_ran[i] = runner::Run();
+    unlink(mine[i].out_file.c_str());
+    if (o.keep.empty()) unlink(yours[i].out_file.c_str());
+    for (; printed < lines.size() && !text[printed].empty(); ++printed) std::fputs(text[printed].c_str(), stdout);
+    std::fflush(stdout);
+  };
+  // First SOLVER's runs and puzzle's that are not remembered; then puzzle's remembered
+  // ones whose stdout SOLVER's differs from, for the first differing line.
+  std::vector<runner::Job> jobs;
+  std::vector<std::size_t> line_of;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    for (runner::Job* j : {&yours[i], &mine[i]})
+      if (j == &yours[i] || !known[i].known) jobs.push_back(*j), line_of.push_back(i);
+  }
+  std::vector<int> ended(lines.size(), 0);
+  std::vector<std::size_t> again;
+  runner::run_jobs(jobs, o.jobs, [&](std::size_t j, const runner::Run& run) {
+    const std::size_t i = line_of[j];
+    (jobs[j].body ? puzzle_ran[i] : ran[i]) = run;
+    if (++ended[i] < (known[i].known ? 1 : 2)) return;
+    if (!known[i].known) {
+      const runner::Run& p = puzzle_ran[i];
+      if (!o.cache.empty() && p.end == runner::Run::End::exited && p.code <= 1)
+        core::write_file(known[i].path, std::to_string(p.code) + " " + std::to_string(hash_of_file(mine[i].out_file)) +
+                                            " " + p.err.substr(0, p.err.find('\n')) + "\n");
+      return judged(i, mine[i].out_file);
+    }
+    puzzle_ran[i] = known[i].run;
+    const bool both_exit_0 = ran[i].end == runner::Run::End::exited && ran[i].code == 0 && known[i].run.code == 0;
+    if (!both_exit_0) return judged(i, "");
+    // the same stdout: SOLVER's file stands for puzzle's; else puzzle runs again
+    if (hash_of_file(yours[i].out_file) == known[i].hash) return judged(i, yours[i].out_file);
+    again.push_back(i);
+  });
+  jobs.clear();
+  for (std::size_t i : again) jobs.push_back(mine[i]);
+  runner::run_jobs(jobs, o.jobs, [&](std::size_t j, const runner::Run& run) {
+    puzzle_ran[again[j]] = run;
+    judged(again[j], mine[again[j]].out_file);
+  });
+  rmdir(scratch.c_str());
+  return differing > 0 ? core::kExitVerdict : core::kExitOk;
+}
+
 int run(int argc, char* argv[]) {
   Options options;
   const core::Command cmd = command(options);
@@ -355,6 +630,7 @@ int run(int argc, char* argv[]) {
   if (!dashes) refuse_options_after_solver(cmd, options.solver);
   if (!options.bugs.empty() && !options.diagnose) core::usage_error("--bugs names the known bugs of --diagnose: give --diagnose too");
   edition() = options.spec;
+  if (!options.runs.empty()) return run_lines(options);
   const std::string input = temporary_file();
   runner::install_interrupt_handler(input);
   struct Remove {

@@ -16,7 +16,7 @@
 #                            choose it itself (tools/README-grade.md says how)
 # tools/grade/grade --help tells more (--tarball FILE, --dir DIR).
 
-# Each run is measured by bench/measure (built by `make tools`).
+# Each run of the solver goes through tools/compare --runs (built by `make tools`).
 grade: tools
 	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' SPEC='$(SPEC)' bash tools/grade/grade
 

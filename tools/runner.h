@@ -1,12 +1,13 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/runner.h: runs another program and captures what it did, for the tools that hold
-// a solver to puzzle (tools/compare; any tool that runs many builds of a solver). One
-// call, run_program(): the program's path and arguments, a file for its standard input,
-// a time limit, caps on what is kept of stdout and stderr and, if asked, on the program's
-// address space (for builds that may loop and grow: compare --diagnose's mutants); back
-// comes how it ended (exit status, signal, killed after the time limit, or not started
-// and why), what it printed, and its wall time.
+// tools/runner.h: the one harness that runs solvers (and any other program a tool here
+// runs). run_jobs(): a list of jobs (a program and its arguments, or a function run in a
+// forked copy of the tool; a file for its standard input; stdout and stderr captured up
+// to a cap, sent to a file, or inherited; a time limit; if asked, a cap on the address
+// space), at most N at once; back come, in the order of the jobs, how each ended (exit
+// status, signal, killed after the time limit, or not started and why), what it printed,
+// its wall time, its CPU time and its peak RSS. run_program() runs one. Its users:
+// tools/compare (and its --runs, which make grade drives), bench/measure.
 //
 // Each run gets a process group of its own, and the whole group is killed (SIGKILL) as
 // soon as the program ends or its time is up: a solver that leaves a background process
@@ -30,6 +31,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <functional>
+#include <utility>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -49,32 +52,68 @@ inline double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// How a run ended and what it printed.
+/// How a run ended, what it printed and what it took.
 struct Run {
   enum class End { exited, signaled, timed_out, not_started };
   End end = End::not_started;
   int code = 0;         ///< the exit status, the signal, or errno when not started
-  std::string out;      ///< stdout (at most the cap given)
-  std::string err;      ///< stderr (at most the cap given)
+  std::string out;      ///< stdout (at most the cap given), unless it went to a file
+  std::string err;      ///< stderr (at most the cap given), unless it went to a file
   double seconds = 0;   ///< wall time from the start to the end of the program
+  double cpu = 0;       ///< user + system CPU seconds of the program (wait4)
+  double user = 0;      ///< of which user CPU seconds
+  long rss_kb = 0;      ///< the program's peak resident set, KB (wait4's ru_maxrss)
+};
+
+/// One run to make: a program, or a function run in a forked copy of this process.
+struct Job {
+  std::vector<std::string> argv;  ///< the program (a path, or a name on PATH) and its arguments
+  std::function<int()> body;      ///< when set, run instead of argv in the child: its exit status
+  std::string input;              ///< stdin from this file ("": inherited)
+  std::string out_file;           ///< stdout to this file; "": captured in Run::out; "-": inherited
+  std::string err_file;           ///< the same for stderr
+  double timeout = 0;             ///< seconds before the group is killed (0: no limit)
+  std::size_t out_cap = std::size_t{1} << 16;  ///< bytes of a captured stdout kept (the rest is read and dropped)
+  std::size_t err_cap = std::size_t{1} << 16;  ///< the same for stderr
+  std::size_t memory_cap = 0;     ///< RLIMIT_AS in bytes (0: none)
 };
 
 /// Seconds that the pipes of a finished run are still read while a process that
 /// escaped its group holds them open.
 constexpr double kGrace = 0.2;
+/// The most runs under way at once.
+constexpr std::size_t kMaxParallel = 32;
 
 namespace detail {
-/// The process group of the run under way (0: none), killed if the tool is interrupted.
-inline volatile sig_atomic_t running_group = 0;
-/// A file to remove if the tool is interrupted (the input file of the runs).
+/// The process groups of the runs under way (0: a free slot), killed if the tool is interrupted.
+inline volatile sig_atomic_t running_groups[kMaxParallel] = {};
+/// A file or folder to remove if the tool is interrupted (the input file of the runs).
 inline char interrupt_unlink[4096] = {};
 
 extern "C" inline void on_interrupt(int sig) {
-  if (running_group > 0) {
-    kill(-static_cast<pid_t>(running_group), SIGKILL);
-    waitpid(static_cast<pid_t>(running_group), nullptr, 0);  // reaped: no zombie left behind
+  for (std::size_t i = 0; i < kMaxParallel; ++i) {
+    const pid_t group = static_cast<pid_t>(running_groups[i]);
+    if (group <= 0) continue;
+    kill(-group, SIGKILL);
+    waitpid(group, nullptr, 0);  // reaped: no zombie left behind
   }
-  if (interrupt_unlink[0]) unlink(interrupt_unlink);
+  // A folder loses its files first (with system calls alone: safe in a signal handler).
+  const int dir = interrupt_unlink[0] ? open(interrupt_unlink, O_RDONLY | O_DIRECTORY) : -1;
+  if (dir >= 0) {
+    alignas(8) char names[4096];
+    for (long n; (n = syscall(SYS_getdents64, dir, names, sizeof names)) > 0;)
+      for (long at = 0; at < n;) {
+        const char* entry = names + at;  // linux_dirent64: inode, offset, length, type, name
+        unsigned short length;
+        std::memcpy(&length, entry + 16, sizeof length);
+        unlinkat(dir, entry + 19, 0);  // "." and ".." fail: left alone
+        at += length;
+      }
+    close(dir);
+    rmdir(interrupt_unlink);
+  } else if (interrupt_unlink[0]) {
+    unlink(interrupt_unlink);
+  }
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -97,31 +136,42 @@ inline bool has_ended(pid_t pid) {
   std::memset(&info, 0, sizeof info);
   return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
 }
-}  // namespace detail
 
-/// On SIGINT and SIGTERM: kill the running program's group and remove `input_path`
-/// (may be empty), then die of the signal. SIGPIPE is ignored (a program that closes its
-/// stdin early must not kill the tool).
-inline void install_interrupt_handler(const std::string& input_path) {
-  std::strncpy(detail::interrupt_unlink, input_path.c_str(), sizeof detail::interrupt_unlink - 1);
-  signal(SIGINT, detail::on_interrupt);
-  signal(SIGTERM, detail::on_interrupt);
-  signal(SIGPIPE, SIG_IGN);
+inline Clock::time_point after(Clock::time_point t, double seconds) {
+  return t + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
-/// Runs argv[0] (a path) with argv, stdin from `input_path`, stdout and stderr captured
-/// (bytes past `out_cap` and `err_cap` are read and dropped); kills its whole process
-/// group when it ends or after `timeout` seconds. `memory_cap` (bytes, 0: none) limits the
-/// program's address space (RLIMIT_AS), so that a program whose memory grows without end
-/// (a loop that appends) fails at once instead of filling the machine for `timeout` s.
-inline Run run_program(const std::vector<std::string>& argv, const std::string& input_path, double timeout,
-                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16, std::size_t memory_cap = 0) {
+/// A run under way.
+struct Live {
+  std::size_t index = 0, slot = 0;
+  pid_t pid = 0;
+  pollfd fds[3] = {{-1, POLLIN, 0}, {-1, POLLIN, 0}, {-1, POLLIN, 0}};  ///< stdout, stderr, exit fd
+  Clock::time_point start, deadline = Clock::time_point::max(), grace_end = Clock::time_point::max();
+  bool ended = false, timed_out = false, not_started = false;
+  int exec_errno = 0;
   Run run;
-  int out[2], err[2], status_pipe[2];
-  if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 || pipe2(status_pipe, O_CLOEXEC) != 0)
+};
+
+/// In the child: `path` opened with `flags` onto `fd`; false when it cannot be opened.
+inline bool redirect(const std::string& path, int fd, int flags) {
+  if (path.empty() || path == "-") return true;
+  const int file = open(path.c_str(), flags | O_CLOEXEC, 0644);
+  return file >= 0 && dup2(file, fd) == fd;
+}
+
+/// Starts `job` (in slot `slot` of running_groups). Throws std::runtime_error when no
+/// pipe or process can be made.
+inline Live start(const Job& job, std::size_t index, std::size_t slot) {
+  Live live;
+  live.index = index;
+  live.slot = slot;
+  int out[2] = {-1, -1}, err[2] = {-1, -1}, status_pipe[2];
+  const bool capture_out = job.out_file.empty(), capture_err = job.err_file.empty();
+  if ((capture_out && pipe2(out, O_CLOEXEC) != 0) || (capture_err && pipe2(err, O_CLOEXEC) != 0) ||
+      pipe2(status_pipe, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("cannot make a pipe: ") + std::strerror(errno));
   std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  for (const std::string& a : job.argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
   // SIGINT and SIGTERM wait until the new group is known to the interrupt handler, so
   // that Ctrl-C between the fork and that moment cannot leave the program running.
@@ -130,7 +180,8 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   sigaddset(&interrupts, SIGINT);
   sigaddset(&interrupts, SIGTERM);
   sigprocmask(SIG_BLOCK, &interrupts, &before);
-  const Clock::time_point start = Clock::now();
+  std::fflush(nullptr);  // nothing buffered here is written twice by a forked body
+  live.start = Clock::now();
   const pid_t pid = fork();
   if (pid < 0) {
     sigprocmask(SIG_SETMASK, &before, nullptr);
@@ -138,97 +189,68 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
   }
   if (pid == 0) {
     setpgid(0, 0);
-    if (memory_cap > 0) {
-      const rlimit limit{static_cast<rlim_t>(memory_cap), static_cast<rlim_t>(memory_cap)};
+    if (job.memory_cap > 0) {
+      const rlimit limit{static_cast<rlim_t>(job.memory_cap), static_cast<rlim_t>(job.memory_cap)};
       setrlimit(RLIMIT_AS, &limit);
     }
-    const int in = open(input_path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (in >= 0) dup2(in, 0);
-    dup2(out[1], 1);
-    dup2(err[1], 2);
+    redirect(job.input, 0, O_RDONLY);
+    if (capture_out) dup2(out[1], 1);
+    if (capture_err) dup2(err[1], 2);
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     sigprocmask(SIG_SETMASK, &before, nullptr);
-    execv(args[0], args.data());
+    if (redirect(job.out_file, 1, O_WRONLY | O_CREAT | O_TRUNC) &&
+        redirect(job.err_file, 2, O_WRONLY | O_CREAT | O_TRUNC)) {
+      if (job.body) {
+        const int code = job.body();
+        std::fflush(nullptr);
+        _exit(code);
+      }
+      execvp(args[0], args.data());
+    }
     const int e = errno;
     const ssize_t ignored = write(status_pipe[1], &e, sizeof e);
     (void)ignored;
     _exit(127);
   }
   setpgid(pid, pid);  // also here: the group exists before anything is killed
-  detail::running_group = pid;
+  live.pid = pid;
+  running_groups[slot] = pid;
   sigprocmask(SIG_SETMASK, &before, nullptr);
-  close(out[1]);
-  close(err[1]);
-  close(status_pipe[1]);
-  int exec_errno = 0;
-  const bool not_started = read(status_pipe[0], &exec_errno, sizeof exec_errno) == static_cast<ssize_t>(sizeof exec_errno);
+  for (int fd : {out[1], err[1], status_pipe[1]})
+    if (fd >= 0) close(fd);
+  live.not_started = read(status_pipe[0], &live.exec_errno, sizeof live.exec_errno) ==
+                     static_cast<ssize_t>(sizeof live.exec_errno);
   close(status_pipe[0]);
+  live.fds[0].fd = out[0];
+  live.fds[1].fd = err[0];
+  live.fds[2].fd = exit_fd(pid);
+  if (job.timeout > 0) live.deadline = after(live.start, job.timeout);
+  return live;
+}
 
-  auto kill_group = [pid] {
-    kill(-pid, SIGKILL);
-    kill(pid, SIGKILL);
-  };
-  const Clock::time_point deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(timeout));
-  Clock::time_point grace_end = Clock::time_point::max();
-  const int ended_fd = detail::exit_fd(pid);
-  bool ended = false, timed_out = false;
-  pollfd fds[3] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}, {ended_fd, POLLIN, 0}};
-  std::string* sinks[2] = {&run.out, &run.err};
-  const std::size_t caps[2] = {out_cap, err_cap};
-  char block[1 << 16];
-  // Without an exit fd (an old kernel) the end is looked for after naps that grow from
-  // 0.1 ms to 10 ms.
-  std::chrono::microseconds nap(100);
-  for (;;) {
-    if (!ended && detail::has_ended(pid)) {
-      ended = true;
-      run.seconds = seconds_since(start);
-      kill_group();  // what it left behind in its group
-      grace_end = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kGrace));
-      if (fds[2].fd >= 0) close(fds[2].fd);
-      fds[2].fd = -1;
-    }
-    const bool pipes_open = fds[0].fd >= 0 || fds[1].fd >= 0;
-    if (ended && (!pipes_open || Clock::now() >= grace_end)) break;
-    if (!ended && Clock::now() >= deadline) {
-      timed_out = true;
-      run.seconds = seconds_since(start);
-      kill_group();
-      break;
-    }
-    auto wait = std::chrono::duration_cast<std::chrono::microseconds>((ended ? grace_end : deadline) - Clock::now());
-    if (!ended && fds[2].fd < 0) {
-      wait = std::min(wait, nap);
-      nap = std::min(nap * 2, std::chrono::microseconds(10000));
-    }
-    const long long micros = std::max<long long>(0, wait.count());
-    const timespec limit{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
-    if (ppoll(fds, 3, &limit, nullptr) < 0 && errno != EINTR) break;
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      const ssize_t n = read(fds[i].fd, block, sizeof block);
-      if (n > 0) {
-        const std::size_t room = caps[i] > sinks[i]->size() ? caps[i] - sinks[i]->size() : 0;
-        sinks[i]->append(block, std::min(room, static_cast<std::size_t>(n)));
-      } else if (n == 0 || errno != EINTR) {
-        close(fds[i].fd);
-        fds[i].fd = -1;
-      }
-    }
-  }
+/// Kills what is left of the run's group, reaps the program and says how it ended.
+inline Run finish(Live& live) {
+  kill(-live.pid, SIGKILL);
+  kill(live.pid, SIGKILL);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  rusage usage;
+  std::memset(&usage, 0, sizeof usage);
+  while (wait4(live.pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
-  detail::running_group = 0;
-  for (pollfd& p : fds)
+  running_groups[live.slot] = 0;
+  for (pollfd& p : live.fds)
     if (p.fd >= 0) close(p.fd);
-  if (not_started) {
+  Run& run = live.run;
+  run.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  run.user = static_cast<double>(usage.ru_utime.tv_sec) + static_cast<double>(usage.ru_utime.tv_usec) / 1e6;
+  run.rss_kb = usage.ru_maxrss;
+  if (live.not_started) {
     run.end = Run::End::not_started;
-    run.code = exec_errno;
-  } else if (timed_out) {
+    run.code = live.exec_errno;
+  } else if (live.timed_out) {
     run.end = Run::End::timed_out;
   } else if (WIFSIGNALED(status)) {
     run.end = Run::End::signaled;
@@ -238,6 +260,126 @@ inline Run run_program(const std::vector<std::string>& argv, const std::string& 
     run.code = WEXITSTATUS(status);
   }
   return run;
+}
+}  // namespace detail
+
+/// On SIGINT and SIGTERM: kill the running programs' groups and remove `input_path`
+/// (a file or a folder of files; may be empty), then die of the signal. SIGPIPE is ignored (a program that closes its
+/// stdin early must not kill the tool).
+inline void install_interrupt_handler(const std::string& input_path) {
+  std::strncpy(detail::interrupt_unlink, input_path.c_str(), sizeof detail::interrupt_unlink - 1);
+  signal(SIGINT, detail::on_interrupt);
+  signal(SIGTERM, detail::on_interrupt);
+  signal(SIGPIPE, SIG_IGN);
+}
+
+/// Runs `jobs`, at most `parallel` at once, each in a process group of its own whose
+/// every process is killed (SIGKILL) when the program ends or after its timeout; back
+/// come the runs in the order of `jobs`. `done`, when given, is called as each run ends
+/// (its index and its run), for progress.
+inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t parallel = 1,
+                                 const std::function<void(std::size_t, const Run&)>& done = {}) {
+  parallel = std::max<std::size_t>(1, std::min(parallel, kMaxParallel));
+  std::vector<Run> runs(jobs.size());
+  std::vector<detail::Live> live;
+  std::vector<bool> busy(kMaxParallel, false);
+  std::size_t next = 0;
+  char block[1 << 16];
+  // Without an exit fd (an old kernel) the end is looked for after naps that grow from
+  // 0.1 ms to 10 ms.
+  std::chrono::microseconds nap(100);
+  while (next < jobs.size() || !live.empty()) {
+    while (live.size() < parallel && next < jobs.size()) {
+      const std::size_t slot = static_cast<std::size_t>(std::find(busy.begin(), busy.end(), false) - busy.begin());
+      busy[slot] = true;
+      live.push_back(detail::start(jobs[next], next, slot));
+      ++next;
+    }
+    bool finished = false;
+    for (std::size_t i = 0; i < live.size();) {
+      detail::Live& l = live[i];
+      const Clock::time_point now = Clock::now();
+      if (!l.ended && detail::has_ended(l.pid)) {
+        l.ended = true;
+        l.run.seconds = seconds_since(l.start);
+        kill(-l.pid, SIGKILL);  // what it left behind in its group
+        l.grace_end = detail::after(now, kGrace);
+        if (l.fds[2].fd >= 0) close(l.fds[2].fd);
+        l.fds[2].fd = -1;
+      }
+      const bool pipes_open = l.fds[0].fd >= 0 || l.fds[1].fd >= 0;
+      if (!l.ended && now >= l.deadline) {
+        l.timed_out = true;
+        l.run.seconds = seconds_since(l.start);
+      }
+      if (l.timed_out || (l.ended && (!pipes_open || now >= l.grace_end))) {
+        busy[l.slot] = false;
+        runs[l.index] = detail::finish(l);
+        if (done) done(l.index, runs[l.index]);
+        live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
+        finished = true;
+      } else {
+        ++i;
+      }
+    }
+    if (finished || live.empty()) continue;
+    std::vector<pollfd> fds;
+    std::vector<std::pair<std::size_t, int>> owner;  // (live run, stream) of each fd
+    Clock::time_point wake = Clock::time_point::max();
+    bool napping = false;
+    for (std::size_t i = 0; i < live.size(); ++i) {
+      detail::Live& l = live[i];
+      for (int s = 0; s < 3; ++s)
+        if (l.fds[s].fd >= 0) {
+          fds.push_back({l.fds[s].fd, POLLIN, 0});
+          owner.emplace_back(i, s);
+        }
+      wake = std::min(wake, l.ended ? l.grace_end : l.deadline);
+      napping = napping || (!l.ended && l.fds[2].fd < 0);
+    }
+    auto wait = wake == Clock::time_point::max()
+                    ? std::chrono::microseconds(1000000)
+                    : std::chrono::duration_cast<std::chrono::microseconds>(wake - Clock::now());
+    if (napping) {
+      wait = std::min(wait, nap);
+      nap = std::min(nap * 2, std::chrono::microseconds(10000));
+    }
+    const long long micros = std::max<long long>(0, std::min<long long>(wait.count(), 1000000));
+    const timespec limit{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
+    if (ppoll(fds.data(), fds.size(), &limit, nullptr) < 0 && errno != EINTR) continue;
+    for (std::size_t f = 0; f < fds.size(); ++f) {
+      const auto [i, s] = owner[f];
+      if (s == 2 || !(fds[f].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      detail::Live& l = live[i];
+      const ssize_t n = read(l.fds[s].fd, block, sizeof block);
+      if (n > 0) {
+        std::string& sink = s == 0 ? l.run.out : l.run.err;
+        const std::size_t cap = s == 0 ? jobs[l.index].out_cap : jobs[l.index].err_cap;
+        sink.append(block, std::min(cap > sink.size() ? cap - sink.size() : 0, static_cast<std::size_t>(n)));
+      } else if (n == 0 || errno != EINTR) {
+        close(l.fds[s].fd);
+        l.fds[s].fd = -1;
+      }
+    }
+  }
+  return runs;
+}
+
+/// Runs argv[0] (a path) with argv, stdin from `input_path`, stdout and stderr captured
+/// (bytes past `out_cap` and `err_cap` are read and dropped), as run_jobs runs one job.
+/// `memory_cap` (bytes, 0: none) limits the program's address space (RLIMIT_AS), so that
+/// a program whose memory grows without end (a loop that appends) fails at once instead
+/// of filling the machine for `timeout` s.
+inline Run run_program(const std::vector<std::string>& argv, const std::string& input_path, double timeout,
+                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16, std::size_t memory_cap = 0) {
+  Job job;
+  job.argv = argv;
+  job.input = input_path;
+  job.timeout = timeout;
+  job.out_cap = out_cap;
+  job.err_cap = err_cap;
+  job.memory_cap = memory_cap;
+  return run_jobs({job})[0];
 }
 
 /// Whether `name` ends as a C or C++ source or header does (.cpp .cc .cxx .c .h .hpp).
