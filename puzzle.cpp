@@ -1831,17 +1831,6 @@ bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32
 
 namespace {
 
-/// The character of every cell kind at of[256 + kind], and '#' at of[kind], for the
-/// writers that look up a cell at a time: a cell that no layer discovered reads as a
-/// wall on the no-solution map (without a branch, which would be a coin toss).
-struct KindChars {
-  char of[512];
-  KindChars() {
-    std::memset(of, '#', sizeof of);
-    for (unsigned kind = 0; kind < kKinds; ++kind) of[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
-  }
-};
-
 void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   constexpr std::size_t kLine = 32;  // room for "(c, (", two numbers of ten digits, ", " and "))\n"
   std::string text(std::min<std::size_t>((solution.actions.size() + 1) * kLine, std::size_t{1} << 20), '\0');
@@ -1868,32 +1857,15 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
 /// large as the output (a page fault costs more than writing its page's text).
 constexpr std::size_t kPiece = std::size_t{1} << 18;
 
-/// The numbering of a layer's map as the outputs write it: a line of `width` characters
-/// and a "\n" per row. Its cells are numbered a = row * width + col, at offset a + row of
-/// the text; a mark of the path on layer L is numbered L * cells() + a.
-struct MapText {
-  std::uint64_t height, width;
-
-  std::uint64_t line() const { return width + 1; }
-  std::uint64_t size() const { return height * line(); }
-  std::uint64_t cells() const { return height * width; }
-  std::uint64_t mark(std::uint32_t layer, std::uint32_t row, std::uint32_t col) const {
-    return layer * cells() + row * width + col;
-  }
-  std::uint64_t offset(std::uint64_t cell) const { return cell + cell / width; }
-  /// The first cell at or after offset t.
-  std::uint64_t cell_at(std::uint64_t t) const { return t / line() * width + std::min(t % line(), width); }
-};
-
-/// The map as text, a line a row (with its "\n" if `newlines`), handed to emit(piece,
-/// size) a piece of at most kPiece bytes at a time (a long row in several). fill(out, stride, cell, n) writes the characters
-/// of n cells that lie in a row of a tile, cell, cell + 1, ... of the grid, at out,
-/// out + stride, ...: along a text line, or down a text column when the map is stored
-/// transposed.
+/// The map as text, a line and a "\n" a row, handed in order to emit(piece, size) a
+/// piece of at most kPiece bytes at a time (a long row in several). fill(out, stride,
+/// cell, n) writes the characters of n cells that lie in a row of a tile, cell, cell + 1,
+/// ... of the grid, at out, out + stride, ...: along a text line, or down a text column
+/// when the map is stored transposed.
 template <typename Fill, typename Emit>
-void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
+void render_text(const Puzzle& puzzle, Fill fill, Emit emit) {
   const Layout& layout = puzzle.layout;
-  const std::size_t width = puzzle.width, line = width + newlines, tile_cols = layout.tile_cols();
+  const std::size_t width = puzzle.width, line = width + 1, tile_cols = layout.tile_cols();
   std::string buffer(kPiece, '\0');
   char* const begin = &buffer[0];
   if (!layout.transposed()) {
@@ -1905,11 +1877,11 @@ void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
           emit(begin, static_cast<std::size_t>(p - begin));
           p = begin;
         }
-        fill(p, 1, puzzle.layout.cell(row, static_cast<std::uint32_t>(col)), span);
+        fill(p, 1, layout.cell(row, static_cast<std::uint32_t>(col)), span);
         p += span;
         col += span;
       }
-      if (newlines) *p++ = '\n';
+      *p++ = '\n';
     }
     emit(begin, static_cast<std::size_t>(p - begin));
     return;
@@ -1921,11 +1893,10 @@ void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
     for (std::uint32_t col = 0; col < width; ++col)
       for (std::uint32_t row = first; row < end;) {
         const std::uint32_t span = std::min<std::uint32_t>(end - row, static_cast<std::uint32_t>(tile_cols - ((row + 1) & (tile_cols - 1))));
-        fill(begin + (row - first) * line + col, line, puzzle.layout.cell(row, col), span);
+        fill(begin + (row - first) * line + col, line, layout.cell(row, col), span);
         row += span;
       }
-    if (newlines)
-      for (std::uint32_t row = first; row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
+    for (std::uint32_t row = first; row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
     emit(begin, (end - first) * line);
   }
 }
@@ -1954,99 +1925,71 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
   });
 }
 
+/// Every layer's map with the path drawn in. On a layer's map the characters that read
+/// as floor there are '.': its own buttons and doors, and on a color's map the start,
+/// which shows only on '^'.
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The path's marks, numbered by MapText: a bit each for the '+', and the few presses'
-  // '%' and '@' in a sorted list. A bit per cell costs less than a list as soon as a
+  // The path's marks, numbered by their offset in the maps' text, the layers one after
+  // another (their headers left out): a bit each for the '+', and the few presses' '%'
+  // and '@' in a sorted list. A bit per character costs less than a list as soon as a
   // path is long (a depth-first path can cover most of a layer), and its pages that no
   // mark touches cost nothing.
-  const MapText text{puzzle.height, puzzle.width};
-  Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * text.cells() + 63) / 64));
-  std::vector<std::pair<std::uint64_t, char>> press_marks;
+  const std::uint64_t line = std::uint64_t{puzzle.width} + 1, size = puzzle.height * line;
+  Buffer<std::uint64_t> walked(static_cast<std::size_t>((puzzle.colors + 1) * size / 64 + 1));
+  std::vector<std::pair<std::uint64_t, char>> presses;
   path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col, char mark) {
-    const std::uint64_t at = text.mark(layer, row, col);
+    const std::uint64_t at = layer * size + row * line + col;
     if (mark == '+') walked[static_cast<std::size_t>(at / 64)] |= std::uint64_t{1} << (at % 64);
-    else press_marks.emplace_back(at, mark);
+    else presses.emplace_back(at, mark);
   });
-  std::sort(press_marks.begin(), press_marks.end());
-  auto next_press = press_marks.cbegin();
-
-  // The map's characters in MapText's order, without the "\n": each layer's map is made
-  // from them a piece at a time, the characters that read as floor on it made '.' (its
-  // own buttons and doors, and on a color's map the start, which shows only on '^'),
-  // the path's marks put in.
-  std::string input;
-  input.reserve(static_cast<std::size_t>(text.cells()));
-  const KindChars chars;
+  std::sort(presses.begin(), presses.end());
+  auto press = presses.cbegin();
   const std::uint8_t* const grid = puzzle.grid.data();
-  render_text(
-      puzzle, false,
-      [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
-        for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars.of[256 + grid[cell + j]];
-      },
-      [&](const char* piece, std::size_t size) { input.append(piece, size); });
-  std::string piece;
+  std::uint64_t at = 0;  // the offset of the next piece
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     const char color = layer_color(layer);
-    const char own_button = color;  // on '^': the traps
-    const char own_door = layer == 0 ? '\0' : static_cast<char>(color - 'a' + 'A');  // '\0': none
-    const char start = layer == 0 ? '\0' : '@';
+    char chars[kKinds];
+    for (unsigned kind = 0; kind < kKinds; ++kind) {
+      const char c = kind_char(static_cast<std::uint8_t>(kind));
+      chars[kind] = c == color || (layer > 0 && (c == color - 'a' + 'A' || c == '@')) ? '.' : c;
+    }
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', color, '\n'};
     sink.write(std::string_view(header, sizeof header));
-    const std::uint64_t base = text.mark(layer, 0, 0);
-    for (std::uint64_t first = 0; first < text.size(); first += kPiece) {
-      const std::size_t size = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, text.size() - first));
-      piece.resize(size);
-      char* const to = &piece[0];
-      // The piece's text, row by row from (row, col) on.
-      std::uint64_t row = first / text.line(), col = first % text.line();
-      for (std::size_t i = 0; i < size;) {
-        if (col == text.width) {
-          to[i++] = '\n';
-          ++row, col = 0;
-          continue;
-        }
-        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(text.width - col, size - i));
-        const char* const from = input.data() + row * text.width + col;
-        for (std::size_t j = 0; j < n; ++j) {
-          const char c = from[j];
-          to[i + j] = c == own_button || c == own_door || c == start ? '.' : c;
-        }
-        i += n, col += n;
-      }
-      // The '+' of the piece's cells, a word of bits at a time, the row followed as the
-      // cells go; then the presses' marks.
-      const std::uint64_t begin = base + text.cell_at(first), end = base + text.cell_at(first + size);
-      row = (begin - base) / text.width;
-      for (std::uint64_t at = begin, row_end = base + (row + 1) * text.width; at < end;) {
-        const std::uint64_t n = std::min<std::uint64_t>(64 - at % 64, end - at);
-        std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
-        if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
-        for (; bits != 0; bits &= bits - 1) {
-          const std::uint64_t cell = at + static_cast<unsigned>(__builtin_ctzll(bits));
-          while (cell >= row_end) row_end += text.width, ++row;
-          to[cell - base + row - first] = '+';
-        }
-        at += n;
-      }
-      for (; next_press != press_marks.cend() && next_press->first < end; ++next_press)
-        to[text.offset(next_press->first - base) - first] = next_press->second;
-      sink.write(piece);
-    }
+    render_text(
+        puzzle,
+        [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
+          for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars[grid[cell + j]];
+        },
+        [&](char* piece, std::size_t n) {  // the piece's '+', a word of bits at a time, and presses
+          const std::uint64_t end = at + n;
+          for (std::uint64_t word = at; word < end; word += 64 - word % 64) {
+            std::uint64_t bits = walked[static_cast<std::size_t>(word / 64)] >> (word % 64);
+            if (end - word < 64) bits &= (std::uint64_t{1} << (end - word)) - 1;
+            for (; bits != 0; bits &= bits - 1) piece[word - at + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
+          }
+          for (; press != presses.cend() && press->first < end; ++press) piece[press->first - at] = press->second;
+          sink.write(std::string_view(piece, n));
+          at = end;
+        });
   }
 }
 
 /// "No solution." and the map with every cell discovered in no layer shown as '#'.
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(kNoSolutionHeader);
-  const KindChars chars;
+  char chars[2][kKinds];  // [discovered][kind]: no branch, which would be a coin toss
+  for (unsigned kind = 0; kind < kKinds; ++kind) {
+    chars[0][kind] = '#';
+    chars[1][kind] = kind_char(static_cast<std::uint8_t>(kind));
+  }
   const std::uint8_t* const grid = puzzle.grid.data();
   render_text(
-      puzzle, true,
+      puzzle,
       [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
           std::uint64_t bits = solution.discovered.from(static_cast<std::uint32_t>(at));
-          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars.of[(bits & 1) << 8 | grid[cell + j]];
+          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars[bits & 1][grid[cell + j]];
         }
       },
       [&](const char* piece, std::size_t size) { sink.write(std::string_view(piece, size)); });
