@@ -1944,33 +1944,43 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   });
   std::sort(presses.begin(), presses.end());
   auto press = presses.cbegin();
+  // The map's text, made once; each layer's map is made from it a piece at a time.
+  char chars[kKinds];
+  for (unsigned kind = 0; kind < kKinds; ++kind) chars[kind] = kind_char(static_cast<std::uint8_t>(kind));
   const std::uint8_t* const grid = puzzle.grid.data();
-  std::uint64_t at = 0;  // the offset of the next piece
+  std::string text;
+  text.reserve(static_cast<std::size_t>(size));
+  render_text(
+      puzzle,
+      [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
+        for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars[grid[cell + j]];
+      },
+      [&](const char* piece, std::size_t n) { text.append(piece, n); });
+  std::string piece(kPiece, '\0');
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     const char color = layer_color(layer);
-    char chars[kKinds];
-    for (unsigned kind = 0; kind < kKinds; ++kind) {
-      const char c = kind_char(static_cast<std::uint8_t>(kind));
-      chars[kind] = c == color || (layer > 0 && (c == color - 'a' + 'A' || c == '@')) ? '.' : c;
-    }
+    const char own_door = layer == 0 ? '\0' : static_cast<char>(color - 'a' + 'A');  // '\0': none
+    const char start = layer == 0 ? '\0' : '@';
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', color, '\n'};
     sink.write(std::string_view(header, sizeof header));
-    render_text(
-        puzzle,
-        [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
-          for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars[grid[cell + j]];
-        },
-        [&](char* piece, std::size_t n) {  // the piece's '+', a word of bits at a time, and presses
-          const std::uint64_t end = at + n;
-          for (std::uint64_t word = at; word < end; word += 64 - word % 64) {
-            std::uint64_t bits = walked[static_cast<std::size_t>(word / 64)] >> (word % 64);
-            if (end - word < 64) bits &= (std::uint64_t{1} << (end - word)) - 1;
-            for (; bits != 0; bits &= bits - 1) piece[word - at + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
-          }
-          for (; press != presses.cend() && press->first < end; ++press) piece[press->first - at] = press->second;
-          sink.write(std::string_view(piece, n));
-          at = end;
-        });
+    for (std::uint64_t first = 0; first < size; first += kPiece) {
+      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, size - first));
+      const char* const from = text.data() + first;
+      char* const to = &piece[0];
+      for (std::size_t j = 0; j < n; ++j) {
+        const char c = from[j];
+        to[j] = c == color || c == own_door || c == start ? '.' : c;  // color: its buttons, or the traps on '^'
+      }
+      // The piece's '+', a word of bits at a time, and the presses' marks.
+      const std::uint64_t begin = layer * size + first, end = begin + n;
+      for (std::uint64_t at = begin; at < end; at += 64 - at % 64) {
+        std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
+        if (end - at < 64) bits &= (std::uint64_t{1} << (end - at)) - 1;
+        for (; bits != 0; bits &= bits - 1) to[at - begin + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
+      }
+      for (; press != presses.cend() && press->first < end; ++press) to[press->first - begin] = press->second;
+      sink.write(std::string_view(to, n));
+    }
   }
 }
 
