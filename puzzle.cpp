@@ -318,82 +318,59 @@ struct Step {
 /// search that wanders over memory needs (1.5x faster than plain rows in queue mode on
 /// the largest maps). A map of very few rows uses plain rows instead (tiles of 1 x 128,
 /// whose border rows are never touched), and a map taller than wide is stored
-/// transposed, so the border costs little however thin the map is.
-class Layout {
- public:
+/// transposed, so the border costs little however thin the map is. Rows y and columns x
+/// are those of the bordered map as stored.
+struct Layout {
+  bool transposed = false;   ///< the map's rows run down the tiles' columns
+  std::uint32_t rows = 0, cols = 0;  ///< y and x: with the border
+  unsigned row_bits = 0;     ///< log2 of a tile's rows: 0 (plain rows) or 3
+  std::uint32_t tile_cols = 128;  ///< a tile's columns, 2^(7 - row_bits)
+  std::uint32_t band = 0;    ///< cells in one row of tiles
+  std::uint64_t cells = 0;   ///< cells in the grid; the map and its border lie in [used_begin, used_end)
+  std::uint64_t used_begin = 0, used_end = 0;
+  /// The numbering of states: a state (layer, cell) is layer << cell_bits | cell, and
+  /// steps as its cell does (1 << cell_bits is cells rounded up to a power of two).
+  unsigned cell_bits = 0;
+
   Layout() = default;
-  Layout(std::uint32_t height, std::uint32_t width) : transposed_(width < height) {
-    const std::uint64_t ys = std::uint64_t{transposed_ ? width : height} + 2;  // rows with the border
-    const std::uint64_t xs = std::uint64_t{transposed_ ? height : width} + 2;  // columns
-    rows_ = static_cast<std::uint32_t>(ys);
-    cols_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(xs, UINT32_MAX));
+  Layout(std::uint32_t height, std::uint32_t width) : transposed(width < height) {
+    const std::uint64_t ys = std::uint64_t{transposed ? width : height} + 2, xs = std::uint64_t{transposed ? height : width} + 2;
+    rows = static_cast<std::uint32_t>(ys);
+    cols = static_cast<std::uint32_t>(std::min<std::uint64_t>(xs, UINT32_MAX));
     auto round_up = [](std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; };
     // Tiles unless they touch 30% more cells than plain rows, which leave the border rows alone.
     const bool plain = round_up(ys, 8) * round_up(xs, 16) * 10 > (ys - 2) * round_up(xs, 128) * 13;
-    row_bits_ = plain ? 0 : 3;
-    col_bits_ = 7 - row_bits_;
-    const std::uint64_t band_cells = round_up(xs, std::uint64_t{1} << col_bits_) << row_bits_;
-    cells_ = round_up(ys, std::uint64_t{1} << row_bits_) / (std::uint64_t{1} << row_bits_) * band_cells;
-    band_ = static_cast<std::uint32_t>(band_cells);
-    used_begin_ = plain ? band_ : 0;
-    used_end_ = plain ? cells_ - band_ : cells_;
-    while ((std::uint64_t{1} << cell_bits_) < cells_) ++cell_bits_;
+    row_bits = plain ? 0 : 3;
+    tile_cols = 1u << (7 - row_bits);
+    const std::uint64_t band_cells = round_up(xs, tile_cols) << row_bits;
+    cells = round_up(ys, std::uint64_t{1} << row_bits) / (std::uint64_t{1} << row_bits) * band_cells;
+    band = static_cast<std::uint32_t>(band_cells);
+    used_begin = plain ? band : 0;
+    used_end = plain ? cells - band : cells;
+    while ((std::uint64_t{1} << cell_bits) < cells) ++cell_bits;
   }
 
   /// The cell of map row `row`, column `col` (the border is row or column -1 and
   /// height or width).
   std::uint32_t cell(std::uint32_t row, std::uint32_t col) const {
-    return transposed_ ? tiled(col + 1, row + 1) : tiled(row + 1, col + 1);
+    return transposed ? tiled(col + 1, row + 1) : tiled(row + 1, col + 1);
   }
-  std::uint32_t row_of(std::uint32_t cell) const { return (transposed_ ? x_of(cell) : y_of(cell)) - 1; }
-  std::uint32_t col_of(std::uint32_t cell) const { return (transposed_ ? y_of(cell) : x_of(cell)) - 1; }
+  std::uint32_t row_of(std::uint32_t cell) const { return (transposed ? x_of(cell) : y_of(cell)) - 1; }
+  std::uint32_t col_of(std::uint32_t cell) const { return (transposed ? y_of(cell) : x_of(cell)) - 1; }
   /// How a cell (or a state) steps in direction `d`.
-  Step step(Direction d) const { return Step(d, row_bits_, transposed_, band_); }
-  /// Cells in the grid; the map and its border lie in [used_begin, used_end).
-  std::uint64_t cells() const { return cells_; }
-  /// The bits of a cell's number: 1 << cell_bits() is cells() rounded up to a power of two.
-  unsigned cell_bits() const { return cell_bits_; }
-  /// The numbering of states: a state (layer, cell) is layer << cell_bits() | cell, and
-  /// steps as its cell does. Computed in 64 bits: a map of one layer may have 32 cell
-  /// bits (size_problem() keeps every state below 2^32).
+  Step step(Direction d) const { return Step(d, row_bits, transposed, band); }
+  /// Computed in 64 bits: a map of one layer may have 32 cell bits (size_problem() keeps
+  /// every state below 2^32).
   std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const {
-    return static_cast<std::uint32_t>(std::uint64_t{layer} << cell_bits_ | cell);
+    return static_cast<std::uint32_t>(std::uint64_t{layer} << cell_bits | cell);
   }
-  std::uint32_t layer_of(std::uint32_t state) const { return static_cast<std::uint32_t>(std::uint64_t{state} >> cell_bits_); }
-  std::uint32_t cell_of(std::uint32_t state) const { return static_cast<std::uint32_t>(state & ((std::uint64_t{1} << cell_bits_) - 1)); }
-  /// The states of `layers` layers.
-  std::uint64_t states(std::uint32_t layers) const { return std::uint64_t{layers} << cell_bits_; }
-  std::uint64_t used_begin() const { return used_begin_; }
-  std::uint64_t used_end() const { return used_end_; }
-  /// Cells of a row in a tile: a map row's cells run in groups of this many (one at a
-  /// time when transposed).
-  std::uint32_t tile_cols() const { return 1u << col_bits_; }
-  bool plain_rows() const { return row_bits_ == 0; }
-  std::uint32_t band() const { return band_; }  ///< cells in a row of tiles
-
-  // The stored orientation: rows y and columns x of the bordered map, transposed or not.
-  bool transposed() const { return transposed_; }
-  std::uint32_t rows() const { return rows_; }  ///< with the border
-  std::uint32_t cols() const { return cols_; }  ///< with the border
+  std::uint32_t layer_of(std::uint32_t state) const { return static_cast<std::uint32_t>(std::uint64_t{state} >> cell_bits); }
+  std::uint32_t cell_of(std::uint32_t state) const { return static_cast<std::uint32_t>(state & ((std::uint64_t{1} << cell_bits) - 1)); }
   std::uint32_t tiled(std::uint32_t y, std::uint32_t x) const {
-    const std::uint32_t row_mask = (1u << row_bits_) - 1, col_mask = (1u << col_bits_) - 1;
-    return (y >> row_bits_) * band_ + (x >> col_bits_ << 7) + ((y & row_mask) << col_bits_) + (x & col_mask);
+    return (y >> row_bits) * band + (x >> (7 - row_bits) << 7) + ((y & ((1u << row_bits) - 1)) << (7 - row_bits)) + (x & (tile_cols - 1));
   }
-  std::uint32_t y_of(std::uint32_t cell) const {
-    return (cell / band_) << row_bits_ | ((cell >> col_bits_) & ((1u << row_bits_) - 1));
-  }
-  std::uint32_t x_of(std::uint32_t cell) const {
-    return ((cell % band_) >> 7) << col_bits_ | (cell & ((1u << col_bits_) - 1));
-  }
-
- private:
-  bool transposed_ = false;  ///< the map's rows run down the tiles' columns
-  std::uint32_t rows_ = 0, cols_ = 0;
-  unsigned row_bits_ = 0;    ///< log2 of a tile's rows: 0 (plain rows) or 3
-  unsigned col_bits_ = 7;    ///< log2 of a tile's columns: 7 - row_bits_
-  std::uint32_t band_ = 0;   ///< cells in one row of tiles
-  std::uint64_t cells_ = 0, used_begin_ = 0, used_end_ = 0;
-  unsigned cell_bits_ = 0;
+  std::uint32_t y_of(std::uint32_t cell) const { return (cell / band) << row_bits | (cell >> (7 - row_bits) & ((1u << row_bits) - 1)); }
+  std::uint32_t x_of(std::uint32_t cell) const { return (cell % band) >> 7 << (7 - row_bits) | (cell & (tile_cols - 1)); }
 };
 
 /// A valid map: its header, where everything lies, and the kind of every cell.
@@ -404,7 +381,7 @@ struct Puzzle {
   Layout layout;
   std::uint32_t start = 0;   ///< cell of '@'
   std::uint32_t target = 0;  ///< cell of '?'
-  Buffer<std::uint8_t> grid;  ///< layout.cells() kinds; kWall on the border and beyond
+  Buffer<std::uint8_t> grid;  ///< layout.cells kinds; kWall on the border and beyond
   std::size_t ignored_from_line = 0;  ///< the first line after the map with anything on it (not read); 0: none
 
   /// The input character at (row, col).
@@ -551,13 +528,13 @@ std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32
     return "the map is too large: " + shape + " is " + std::to_string(std::uint64_t{height} * width) +
            " cells, more than the 2^32 (4294967296) cells this solver can number" + why;
   const Layout layout(height, width);
-  if (layout.cells() > kNumbers)
-    return "the map is too large: " + shape + " needs a grid of " + std::to_string(layout.cells()) +
+  if (layout.cells > kNumbers)
+    return "the map is too large: " + shape + " needs a grid of " + std::to_string(layout.cells) +
            " cells with its border and padding, more than the 2^32 (4294967296) cells this solver can number" + why;
-  const std::uint64_t states = std::uint64_t{colors + 1} << layout.cell_bits();
+  const std::uint64_t states = std::uint64_t{colors + 1} << layout.cell_bits;
   if (states > kNumbers)
     return "the map is too large: " + std::to_string(colors + 1) + " layers of a " + shape + " grid of 2^" +
-           std::to_string(layout.cell_bits()) + " cells are " + std::to_string(states) +
+           std::to_string(layout.cell_bits) + " cells are " + std::to_string(states) +
            " states, more than the 2^32 (4294967296) states this solver can number" + why;
   return "";
 }
@@ -692,7 +669,7 @@ class RowReader {
   /// needs a closer look shows in the OR of their codes.
   void take(std::uint32_t row, std::size_t col, std::size_t n) {
     const char* const bytes = in_.bytes().data();
-    const std::size_t tile_cols = puzzle_.layout.transposed() ? 1 : puzzle_.layout.tile_cols();
+    const std::size_t tile_cols = puzzle_.layout.transposed ? 1 : puzzle_.layout.tile_cols;
     unsigned any = 0;
     for (std::size_t j = 0; j < n;) {
       const std::size_t at = col + j, span = std::min(n - j, tile_cols - ((at + 1) & (tile_cols - 1)));
@@ -825,7 +802,7 @@ Puzzle parse_puzzle(Input& in) {
     RowReader(in, puzzle, false).read();  // fails with the precise reason
     fail("the input is too short for a " + std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) + " map");
   }
-  puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells()));
+  puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells));
   RowReader(in, puzzle, true).read();
   puzzle.ignored_from_line = look_past_map(in);
   return puzzle;
@@ -891,13 +868,14 @@ class StateSpace {
   StateSpace(const Puzzle& puzzle, const RuleTable& rules) {
     const Layout& layout = puzzle.layout;
     const std::uint32_t layers = puzzle.colors + 1, every_layer = (std::uint32_t{1} << layers) - 1;
-    assert(layout.states(layers) <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
-    open_ = Buffer<std::uint64_t>(static_cast<std::size_t>(layout.states(layers) / 64 + 1));
-    how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(layout.states(layers) / 4 + 1));
+    const std::uint64_t states = std::uint64_t{layers} << layout.cell_bits;
+    assert(states <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
+    open_ = Buffer<std::uint64_t>(static_cast<std::size_t>(states / 64 + 1));
+    how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(states / 4 + 1));
     // In every layer the cells of the kinds that every layer enters; then the cells of
     // each kind that only some layers enter (doors), in those layers.
     const std::uint8_t* const grid = puzzle.grid.data();
-    const std::size_t begin = static_cast<std::size_t>(layout.used_begin()), end = static_cast<std::size_t>(layout.used_end());
+    const std::size_t begin = static_cast<std::size_t>(layout.used_begin), end = static_cast<std::size_t>(layout.used_end);
     std::uint64_t everywhere[64];
     for (unsigned kind = 0; kind < 64; ++kind) everywhere[kind] = rules.open_in[kind] == every_layer;
     std::vector<std::uint64_t> base((end - begin) / 64);
@@ -954,7 +932,7 @@ class StateSpace {
 class CellBits {
  public:
   CellBits() = default;
-  explicit CellBits(const Layout& layout) : words_(static_cast<std::size_t>(layout.cells() / 64 + 1)) {}
+  explicit CellBits(const Layout& layout) : words_(static_cast<std::size_t>(layout.cells / 64 + 1)) {}
   bool has(std::uint32_t cell) const { return words_[cell / 64] >> (cell % 64) & 1; }
   /// The bits of `cell` and of the cells after it in its word, from bit 0 on.
   std::uint64_t from(std::uint32_t cell) const { return words_[cell / 64] >> (cell % 64); }
@@ -1000,8 +978,8 @@ inline unsigned gather_bytes(std::uint64_t high_bits) {
 template <unsigned kRows>
 struct BitRows {
   explicit BitRows(const Layout& grid)
-      : layout(grid), words((grid.cols() + 63) / 64), group(kRows * std::size_t{words}),
-        layer_words((std::size_t{grid.rows()} + kRows - 1) / kRows * group) {}
+      : layout(grid), words((grid.cols + 63) / 64), group(kRows * std::size_t{words}),
+        layer_words((std::size_t{grid.rows} + kRows - 1) / kRows * group) {}
 
   /// The word of row y's cells 64 * w to 64 * w + 63, and the row and column of bit b of word i.
   std::size_t word(std::uint32_t y, std::uint32_t w) const { return (std::size_t{y} / kRows * words + w) * kRows + y % kRows; }
@@ -1109,9 +1087,9 @@ class Reachability {
     const Layout& layout = puzzle_.layout;
     CellBits cells(layout);
     // A run of a tile's row (16 or 64 cells) is consecutive in the grid, aligned.
-    const unsigned span = std::min(64u, layout.tile_cols());
+    const unsigned span = std::min(64u, layout.tile_cols);
     const std::uint64_t span_mask = span == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
-    for (std::uint32_t y = 1; y + 1 < layout.rows(); ++y) {
+    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y) {
       for (std::uint32_t w = 0; w < rows_.words; ++w) {
         const std::size_t i = rows_.word(y, w);
         std::uint64_t any = 0;
@@ -1190,10 +1168,10 @@ class Reachability {
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
     const Layout& layout = puzzle_.layout;
-    for (std::uint32_t y = 1; y + 1 < layout.rows(); ++y) {
+    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y) {
       for (std::uint32_t w = 0; w < rows_.words; ++w) {
         std::uint64_t word[kColorPlane + 6] = {};
-        for (unsigned j = 0; j < 8 && w * 64 + j * 8 < layout.cols(); ++j) {
+        for (unsigned j = 0; j < 8 && w * 64 + j * 8 < layout.cols; ++j) {
           const std::uint64_t kinds = eight_kinds(grid + layout.tiled(y, w * 64 + j * 8));
           const std::uint64_t from_floor = kinds_from(kinds, kFloor), from_door = kinds_from(kinds, kDoor);
           const unsigned shift = j * 8;
@@ -1659,7 +1637,7 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
   // What the loop reads, in locals that the compiler keeps in registers (the
   // container's stores might alias them where they lie).
   const Layout layout = puzzle.layout;
-  const std::uint32_t band = layout.band();
+  const std::uint32_t band = layout.band;
   auto step = [band](unsigned d) { return Step(kDirections[d], kRowBits, kTransposed, band); };
   const Step steps[4] = {step(0), step(1), step(2), step(3)};
   const std::uint8_t* const grid = puzzle.grid.data();
@@ -1700,10 +1678,10 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
 template <Container kMode>
 std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSpace& space) {
   const Layout& layout = puzzle.layout;
-  if (layout.plain_rows())
-    return layout.transposed() ? exact_search<kMode, 0, true>(puzzle, rules, space)
+  if (layout.row_bits == 0)
+    return layout.transposed ? exact_search<kMode, 0, true>(puzzle, rules, space)
                                : exact_search<kMode, 0, false>(puzzle, rules, space);
-  return layout.transposed() ? exact_search<kMode, 3, true>(puzzle, rules, space)
+  return layout.transposed ? exact_search<kMode, 3, true>(puzzle, rules, space)
                              : exact_search<kMode, 3, false>(puzzle, rules, space);
 }
 
@@ -1756,7 +1734,7 @@ bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution)
     solution.discovered = reachability.discovered();
     return false;
   };
-  const std::uint32_t rows = puzzle.layout.rows();  // with the border
+  const std::uint32_t rows = puzzle.layout.rows;  // with the border
   return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? settle(Reachability<8>(puzzle, rules))
                                                   : settle(Reachability<1>(puzzle, rules));
 }
@@ -1865,10 +1843,10 @@ constexpr std::size_t kPiece = std::size_t{1} << 18;
 template <typename Fill, typename Emit>
 void render_text(const Puzzle& puzzle, Fill fill, Emit emit) {
   const Layout& layout = puzzle.layout;
-  const std::size_t width = puzzle.width, line = width + 1, tile_cols = layout.tile_cols();
+  const std::size_t width = puzzle.width, line = width + 1, tile_cols = layout.tile_cols;
   std::string buffer(kPiece, '\0');
   char* const begin = &buffer[0];
-  if (!layout.transposed()) {
+  if (!layout.transposed) {
     char* p = begin;
     for (std::uint32_t row = 0; row < puzzle.height; ++row) {
       for (std::size_t col = 0; col < width;) {
