@@ -366,6 +366,7 @@ struct Layout {
   }
   std::uint32_t layer_of(std::uint32_t state) const { return static_cast<std::uint32_t>(std::uint64_t{state} >> cell_bits); }
   std::uint32_t cell_of(std::uint32_t state) const { return static_cast<std::uint32_t>(state & ((std::uint64_t{1} << cell_bits) - 1)); }
+  std::uint64_t states(std::uint32_t layers) const { return std::uint64_t{layers} << cell_bits; }  ///< of `layers` layers
   std::uint32_t tiled(std::uint32_t y, std::uint32_t x) const {
     return (y >> row_bits) * band + (x >> (7 - row_bits) << 7) + ((y & ((1u << row_bits) - 1)) << (7 - row_bits)) + (x & (tile_cols - 1));
   }
@@ -868,10 +869,9 @@ class StateSpace {
   StateSpace(const Puzzle& puzzle, const RuleTable& rules) {
     const Layout& layout = puzzle.layout;
     const std::uint32_t layers = puzzle.colors + 1, every_layer = (std::uint32_t{1} << layers) - 1;
-    const std::uint64_t states = std::uint64_t{layers} << layout.cell_bits;
-    assert(states <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
-    open_ = Buffer<std::uint64_t>(static_cast<std::size_t>(states / 64 + 1));
-    how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(states / 4 + 1));
+    assert(layout.states(layers) <= (std::uint64_t{1} << 32));  // size_problem() refused the map otherwise
+    open_ = Buffer<std::uint64_t>(static_cast<std::size_t>(layout.states(layers) / 64 + 1));
+    how_ = Buffer<std::uint16_t>(static_cast<std::size_t>(layout.states(layers) / 4 + 1));
     // In every layer the cells of the kinds that every layer enters; then the cells of
     // each kind that only some layers enter (doors), in those layers.
     const std::uint8_t* const grid = puzzle.grid.data();
