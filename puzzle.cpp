@@ -819,8 +819,6 @@ Puzzle parse_puzzle(std::string_view text) {
 // The rule table, and what the exact search knows of each state (layer 0 is '^',
 // layer 1 + k the k-th color; Layout numbers the states).
 
-namespace {
-
 /// How the exact search discovered a state, half a byte per state (zero until then):
 /// kByMove + d by a move in direction d, kByPress by a press in another layer,
 /// kIsStart; plus kPressedHere on the one state whose press discovered its button's
@@ -834,8 +832,6 @@ enum How : unsigned {
 };
 
 constexpr std::uint8_t kNoPress = 0xFF;
-
-}  // namespace
 
 /// The rules as tables over layers and cell kinds, made from the rule functions: all that
 /// both passes know of the game. The outside of the map is closed in every layer.
@@ -920,13 +916,8 @@ class StateSpace {
 // layer by layer: a flood of one layer presses the active buttons it reaches, which
 // seeds their layers for a later round. It settles whether the target can be reached,
 // and for an unsolvable map which cells were discovered: the spec's search discovers
-// every reachable state whatever its order, so that is its output too.
-// What it earns (CPU seconds, best of 3 to 5, make bench's maps): on an unsolvable map
-// the exact search would discover every reachable state one at a time, 9x to 15x
-// slower (2000x2000 with 26 colors, open: 1.45 s against 0.10; 4000x4000 with 25:
-// 5.8 s against 0.43; 2000x2000 rooms: 0.08 s against 0.01); on a solvable map it
-// costs its flood up to the target: 1% on 2000x2000 with 26 colors (0.44 s), 13% on
-// the spec's limit map (3.3 s against 2.9 in queue mode, 3.55 against 3.04 in stack).
+// every reachable state whatever its order, so that is its output too. (What it
+// earns and costs: docs/DESIGN.md's table, 9x to 15x on unsolvable maps.)
 
 /// A bit per grid cell, in the layout's numbering (the cells discovered in any layer).
 class CellBits {
@@ -941,6 +932,15 @@ class CellBits {
 
  private:
   Buffer<std::uint64_t> words_;
+};
+
+/// The outcome of a search: the path from the start to the target as its actions (none
+/// if there is no path), or for an unsolvable map which cells were discovered.
+struct Solution {
+  std::vector<std::uint8_t> actions;  ///< kByMove + d (a move in direction d) or kByPress
+  CellBits discovered;                ///< when there are no actions: the cells discovered in any layer
+
+  bool solved() const { return !actions.empty(); }
 };
 
 namespace {
@@ -1531,11 +1531,7 @@ class Reachability {
   std::uint64_t* layer_reached_ = nullptr;  ///< its reached bits
 };
 
-}  // namespace
-
 // ==== The exact search ===========================================================
-
-namespace {
 
 constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
 
@@ -1710,20 +1706,7 @@ std::vector<std::uint8_t> backtrace(const Layout& layout, const StateSpace& spac
   return actions;
 }
 
-}  // namespace
-
 // ==== Solving ====================================================================
-
-/// The outcome of a search: the path from the start to the target as its actions (none
-/// if there is no path), or for an unsolvable map which cells were discovered.
-struct Solution {
-  std::vector<std::uint8_t> actions;  ///< kByMove + d (a move in direction d) or kByPress
-  CellBits discovered;                ///< when there are no actions: the cells discovered in any layer
-
-  bool solved() const { return !actions.empty(); }
-};
-
-namespace {
 
 /// Runs the reachability pass, in blocks of 8 rows, or of one on a map of few rows (see
 /// Reachability): true if the target can be reached; if not, records in `solution`
