@@ -6,20 +6,26 @@
 // follows them is not read (a warning on stderr says so).
 // A state is (color, row, col), color `^` or one of the first num_colors letters; the
 // search discovers states north, east, south, west (or presses the active button it
-// stands on) with a queue (--queue, breadth first) or a stack (--stack, depth first)
-// and stops the moment a state on the target is discovered. Output: the path as a list
-// of states, or the map of every color layer with the path drawn in, or "No solution."
-// with the cells discovered in any color.
-// How: a reachability pass floods whole rows of cells at a time and settles unsolvable
-// maps; on a solvable map the exact search follows the spec's algorithm state by state.
-// Time O((C+1)*R*W). Memory: a byte per cell for the map, and for the exact search five
-// bits per state, plus its container, 4 bytes per waiting state: a queue holds about
-// one distance's states, a stack up to tens of millions on the largest maps.
+// stands on) with a queue (--queue) or a stack (--stack) and stops the moment a state
+// on the target is discovered. Output: the path as a list of states, or the map of
+// every color layer with the path drawn in, or "No solution." and the discovered cells.
 // Exit status: 0 for a valid map (solved or not), 1 for any bad input or option, with
 // one line `puzzle: error: ...` on stderr and nothing on stdout.
-// Depends on the C++17 standard library (<filesystem> only to see whether standard
-// input is a terminal), <getopt.h>, and compiler builtins of GCC and Clang
-// (__builtin_ctzll, __builtin_clz, __builtin_prefetch, __attribute__((noinline))).
+// How: a reachability pass floods whole rows of cells at a time and settles unsolvable
+// maps; on a solvable map the exact search follows the spec's algorithm state by state.
+// Time O((C+1)*R*W); memory a byte per cell, five bits per state and 4 bytes per
+// waiting state. Depends on the C++17 standard library, <getopt.h>, and builtins of
+// GCC and Clang (__builtin_ctzll, __builtin_clz, __builtin_prefetch, noinline).
+//
+// tools/check, tools/show, tools/compare and the tests include this file with
+// PUZZLE_NO_MAIN defined (which leaves main out) and use Error, show_char, show_text,
+// Options and parse_options, the rules (is_door .. layer_color), Puzzle, Input,
+// size_problem, parse_puzzle, Solution, solve, Sink, walk_path, discovered_cell,
+// write_output, run and run_to_string. The tests also look inside: Layout, RuleTable,
+// StateSpace, Reachability.
+
+#ifndef PUZZLE_CPP_INCLUDED
+#define PUZZLE_CPP_INCLUDED
 
 #include <getopt.h>
 
@@ -42,13 +48,6 @@
 
 namespace puzzle {
 
-// ==== Used by tools/check, tools/show, tools/compare and the tests ===============
-// They compile this file in with PUZZLE_NO_MAIN defined (which leaves main out) and
-// use Error, show_char, show_text, Options and parse_options, the rules (is_door ..
-// layer_color), Puzzle, Input, size_problem, parse_puzzle, Solution, solve, Sink,
-// walk_path, discovered_cell, write_output, run and run_to_string. The tests also
-// look inside: Layout, RuleTable, StateSpace, Reachability.
-
 // ==== Errors =====================================================================
 
 /// Every user-facing problem: bad options, bad input, a map too large to hold.
@@ -60,9 +59,8 @@ class Error : public std::runtime_error {
 /// Stops the run with `what`; main prints "puzzle: error: <what>" and exits 1.
 [[noreturn]] void fail(const std::string& what) { throw Error(what); }
 
-/// A byte as a noun without an article, so that it reads right after any word ("unexpected
-/// X", "found X", "a second X"): 'x', ' ' (space), '\t' (tab), '\r' (carriage return),
-/// byte \xHH.
+/// A byte as a noun without an article ("unexpected X", "a second X"): 'x', ' ' (space),
+/// '\t' (tab), '\r' (carriage return), byte \xHH.
 std::string show_char(char c) {
   auto byte = static_cast<unsigned char>(c);
   if (byte >= 0x21 && byte < 0x7F) return std::string("'") + c + "'";
@@ -236,9 +234,10 @@ class Buffer {
       fail("not enough memory: " + std::to_string(count * sizeof(T) / 1048576 + 1) +
            " MB needed for this map");
   }
-  Buffer(Buffer&& other) noexcept { swap(other); }
+  Buffer(Buffer&& other) noexcept { *this = std::move(other); }
   Buffer& operator=(Buffer&& other) noexcept {  // `other` frees what this held
-    swap(other);
+    std::swap(data_, other.data_);
+    std::swap(count_, other.count_);
     return *this;
   }
   ~Buffer() { std::free(data_); }
@@ -250,10 +249,6 @@ class Buffer {
   std::size_t size() const { return count_; }
 
  private:
-  void swap(Buffer& other) noexcept {
-    std::swap(data_, other.data_);
-    std::swap(count_, other.count_);
-  }
   T* data_ = nullptr;
   std::size_t count_ = 0;
 };
@@ -263,16 +258,10 @@ class Buffer {
 /// What a grid cell is, one byte per cell. Zero is the outside of the map (its border
 /// and the padding), which the zero-filled grid needs no writing for; a '#' is kWall.
 enum Kind : std::uint8_t {
-  kOutside = 0,
-  kWall = 1,
-  kFloor = 2,
-  kStart = 3,
-  kTarget = 4,
+  kOutside, kWall, kFloor, kStart, kTarget,
   kDoor = 5,     ///< kDoor + k: door of color k (0 = A)
   kButton = 31,  ///< kButton + k: button of color k (0 = a)
-  kTrap = 57,
-  kKinds = 58,
-  kInvalid = 255,
+  kTrap = 57, kKinds, kInvalid = 255,
 };
 
 /// The map character of each kind (the outside reads as a wall).
@@ -285,9 +274,7 @@ inline char kind_char(std::uint8_t kind) {
 
 /// The four directions in the spec's order, north, east, south, west: a step's change
 /// of row and column as the map is read. Every walk over the directions goes through it.
-struct Direction {
-  int row, col;
-};
+struct Direction { int row, col; };
 constexpr Direction kDirections[4] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 
 /// How to step in direction `d` from any cell of a grid of tiles of 2^row_bits rows by
@@ -311,15 +298,12 @@ struct Step {
   std::uint32_t from(std::uint32_t cell) const { return cell + ((cell & mask) == edge ? across : inside); }
 };
 
-/// Where each cell of the map lives in the grid, the one numbering of cells that the
-/// map, the exact search's states and the outputs share. The map gets a one-cell wall
-/// border and is cut into tiles of 128 cells, 8 rows by 16 columns, stored tile by
-/// tile: most north and south neighbours then share a cache line, which is what a
-/// search that wanders over memory needs (1.5x faster than plain rows in queue mode on
-/// the largest maps). A map of very few rows uses plain rows instead (tiles of 1 x 128,
-/// whose border rows are never touched), and a map taller than wide is stored
-/// transposed, so the border costs little however thin the map is. Rows y and columns x
-/// are those of the bordered map as stored.
+/// Where each cell of the map lives in the grid: the one numbering of cells. The map
+/// gets a one-cell wall border and is cut into tiles of 8 rows by 16 columns, stored
+/// tile by tile, so that most north and south neighbours share a cache line (1.5x
+/// faster than plain rows on the largest maps). A map of very few rows uses plain rows
+/// (tiles of 1 x 128), and a map taller than wide is stored transposed, so the border
+/// costs little however thin the map is. Rows y and columns x are the stored ones.
 struct Layout {
   bool transposed = false;   ///< the map's rows run down the tiles' columns
   std::uint32_t rows = 0, cols = 0;  ///< y and x: with the border
@@ -350,8 +334,7 @@ struct Layout {
     while ((std::uint64_t{1} << cell_bits) < cells) ++cell_bits;
   }
 
-  /// The cell of map row `row`, column `col` (the border is row or column -1 and
-  /// height or width).
+  /// The cell of map row `row`, column `col` (the border: -1, height and width).
   std::uint32_t cell(std::uint32_t row, std::uint32_t col) const {
     return transposed ? tiled(col + 1, row + 1) : tiled(row + 1, col + 1);
   }
@@ -359,8 +342,7 @@ struct Layout {
   std::uint32_t col_of(std::uint32_t cell) const { return (transposed ? y_of(cell) : x_of(cell)) - 1; }
   /// How a cell (or a state) steps in direction `d`.
   Step step(Direction d) const { return Step(d, row_bits, transposed, band); }
-  /// Computed in 64 bits: a map of one layer may have 32 cell bits (size_problem() keeps
-  /// every state below 2^32).
+  /// In 64 bits: a map of one layer may have 32 cell bits (size_problem() keeps states below 2^32).
   std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const {
     return static_cast<std::uint32_t>(std::uint64_t{layer} << cell_bits | cell);
   }
@@ -377,11 +359,9 @@ struct Layout {
 /// A valid map: its header, where everything lies, and the kind of every cell.
 struct Puzzle {
   std::uint32_t colors = 0;  ///< num_colors: layers are '^' and the first `colors` letters
-  std::uint32_t height = 0;
-  std::uint32_t width = 0;
+  std::uint32_t height = 0, width = 0;
   Layout layout;
-  std::uint32_t start = 0;   ///< cell of '@'
-  std::uint32_t target = 0;  ///< cell of '?'
+  std::uint32_t start = 0, target = 0;  ///< the cells of '@' and '?'
   Buffer<std::uint8_t> grid;  ///< layout.cells kinds; kWall on the border and beyond
   std::size_t ignored_from_line = 0;  ///< the first line after the map with anything on it (not read); 0: none
 
@@ -419,16 +399,9 @@ class Input {
   /// The bytes ready: at least one when ready().
   std::string_view bytes() const { return {next_, static_cast<std::size_t>(end_ - next_)}; }
   /// Takes `n` ready bytes that hold no "\n".
-  void skip(std::size_t n) {
-    next_ += n;
-    taken_ += n;
-  }
+  void skip(std::size_t n) { next_ += n, taken_ += n; }
   /// Takes the "\n" that is next.
-  void end_line() {
-    skip(1);
-    ++line_;
-    line_start_ = taken_;
-  }
+  void end_line() { skip(1), ++line_, line_start_ = taken_; }
   /// Takes the rest of the line, whatever bytes it holds, and its "\n".
   void skip_line() {
     while (ready()) {
@@ -2042,4 +2015,5 @@ int main(int argc, char* argv[]) {
   }
   return 0;
 }
-#endif
+#endif  // PUZZLE_NO_MAIN
+#endif  // PUZZLE_CPP_INCLUDED
