@@ -37,7 +37,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <filesystem>
 #include <new>
 #include <stdexcept>
@@ -261,7 +260,7 @@ enum Kind : std::uint8_t {
   kOutside, kWall, kFloor, kStart, kTarget,
   kDoor = 5,     ///< kDoor + k: door of color k (0 = A)
   kButton = 31,  ///< kButton + k: button of color k (0 = a)
-  kTrap = 57, kKinds, kInvalid = 255,
+  kTrap = 57, kKinds,
 };
 
 /// The map character of each kind (the outside reads as a wall).
@@ -553,9 +552,7 @@ void parse_header(Input& in, Puzzle& puzzle) {
     if (line[pos] == '\r') fail(where(pos) + kCarriageReturn);
     fail(where(pos) + "the header has more than three numbers 'num_colors height width'");
   }
-  puzzle.colors = values[0];
-  puzzle.height = values[1];
-  puzzle.width = values[2];
+  puzzle.colors = values[0], puzzle.height = values[1], puzzle.width = values[2];
   if (puzzle.colors > 26) fail("line 1: num_colors is " + std::to_string(puzzle.colors) + ", at most 26 allowed");
   if (puzzle.height == 0) fail("line 1: height is 0, at least 1 needed");
   if (puzzle.width == 0) fail("line 1: width is 0, at least 1 needed");
@@ -584,20 +581,6 @@ void skip_comments(Input& in) {
   }
 }
 
-/// The kind of every byte for a map with `colors` colors; kInvalid for the rest.
-void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
-  std::memset(kinds, kInvalid, sizeof kinds);
-  kinds[static_cast<unsigned char>('#')] = kWall;
-  kinds[static_cast<unsigned char>('.')] = kFloor;
-  kinds[static_cast<unsigned char>('@')] = kStart;
-  kinds[static_cast<unsigned char>('?')] = kTarget;
-  kinds[static_cast<unsigned char>('^')] = kTrap;
-  for (std::uint32_t k = 0; k < colors; ++k) {
-    kinds['A' + k] = static_cast<std::uint8_t>(kDoor + k);
-    kinds['a' + k] = static_cast<std::uint8_t>(kButton + k);
-  }
-}
-
 /// Reads the map's rows into puzzle.grid, checking every rule the spec gives and the
 /// shape of every line, in reading order: the first problem is the one reported.
 class RowReader {
@@ -605,10 +588,12 @@ class RowReader {
   /// Reads into puzzle.grid, or with `store` false only checks the rows (for an input
   /// too short to hold the map, before anything is allocated for it).
   RowReader(Input& in, Puzzle& puzzle, bool store) : in_(in), puzzle_(puzzle), store_(store) {
-    std::uint8_t kinds[256];
-    build_kind_table(puzzle.colors, kinds);
-    for (unsigned c = 0; c < 256; ++c)
-      codes_[c] = static_cast<std::uint16_t>(kinds[c] == kInvalid ? kLookCloser : kinds[c] | (c == '@' || c == '?' ? kLookCloser : 0));
+    std::fill(std::begin(codes_), std::end(codes_), kLookCloser);  // the invalid bytes, "\n" among them
+    for (unsigned kind = kWall; kind < kKinds; ++kind) {
+      if (kind >= kDoor && kind < kTrap && (kind - kDoor) % 26 >= puzzle.colors) continue;  // a letter past the colors
+      const char c = kind_char(static_cast<std::uint8_t>(kind));
+      codes_[static_cast<unsigned char>(c)] = static_cast<std::uint16_t>(kind | (c == '@' || c == '?' ? kLookCloser : 0));
+    }
   }
 
   void read() {
@@ -793,16 +778,10 @@ Puzzle parse_puzzle(std::string_view text) {
 // layer 1 + k the k-th color; Layout numbers the states).
 
 /// How the exact search discovered a state, half a byte per state (zero until then):
-/// kByMove + d by a move in direction d, kByPress by a press in another layer,
-/// kIsStart; plus kPressedHere on the one state whose press discovered its button's
-/// layer, so that the backtrace finds where a press came from.
-enum How : unsigned {
-  kUndiscovered = 0,
-  kByMove = 1,  ///< 1-4: kByMove + d for kDirections[d]
-  kByPress = 5,
-  kIsStart = 6,
-  kPressedHere = 8,
-};
+/// kByMove + d by a move in direction kDirections[d], kByPress by a press in another
+/// layer, kIsStart; plus kPressedHere on the one state whose press discovered its
+/// button's layer, so that the backtrace finds where a press came from.
+enum How : unsigned { kUndiscovered, kByMove, kByPress = 5, kIsStart, kPressedHere = 8 };
 
 constexpr std::uint8_t kNoPress = 0xFF;
 
@@ -1002,7 +981,7 @@ class Reachability {
   Reachability(const Puzzle& puzzle, const RuleTable& rules)
       : puzzle_(puzzle), rules_(rules), rows_(puzzle.layout), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
-        wall_plane_(enters_walls(rules) ? (puzzle.colors == 0 ? kDoorPlane : kColorPlane + color_bits_) : 0),
+        wall_plane_(rules.open_in[kWall] != 0 ? (puzzle.colors == 0 ? kDoorPlane : kColorPlane + color_bits_) : 0),
         plane_count_((puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_) + (wall_plane_ != 0)),
         layer_words_(rows_.layer_words), arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(arena_.data()),
         reached_(planes_ + plane_count_ * layer_words_), region_(reached_ + layers_ * layer_words_),
@@ -1020,8 +999,7 @@ class Reachability {
       for (const unsigned kind : {kFloor, kStart, kTarget}) uniform = uniform && rules_.walk(layer, kind);
     }
     use_region_ = uniform;
-    Term floor;
-    floor.floor = ~std::uint64_t{0};
+    const Term floor{~std::uint64_t{0}, 0, 0, {}, {}};
     recipes_.push_back({floor, floor, false});
     // '@' and '?' share the floor's plane: each gets its own rule where its word is made.
     const std::uint32_t cells[2] = {puzzle.start, puzzle.target};
@@ -1089,33 +1067,18 @@ class Reachability {
   enum Plane : unsigned { kFloorPlane, kTrapPlane, kDoorPlane, kButtonPlane, kColorPlane };
 
   /// What a layer can do on the cells of a word: enter them, and walk on from them.
-  struct Masks {
-    std::uint64_t open, walk;
-  };
-  /// Which letters of a class (doors or buttons) a set of a layer's cells holds: all,
-  /// those of the layer's color, and the colors of `list` (rules of no edition of the
-  /// spec: correct, slower).
-  struct Letters {
-    std::uint64_t all = 0, own = 0;  ///< all ones or zero
-    std::uint32_t list = 0;          ///< a bit per color
-  };
-  /// A set of a layer's cells, by class.
-  struct Term {
-    std::uint64_t floor = 0, trap = 0, wall = 0;  ///< all ones or zero (wall: zero without a wall plane)
-    Letters doors, buttons;
-  };
-  struct Recipe {
-    Term open, walk;
-    bool lists = false;  ///< whether a Letters of either term has a list
-  };
+  struct Masks { std::uint64_t open, walk; };
+  /// Which letters of a class (doors or buttons) a set of a layer's cells holds: all or
+  /// none, those of the layer's color or none (all ones or zero), and the colors of
+  /// `list`, a bit per color (rules of no edition of the spec: correct, slower).
+  struct Letters { std::uint64_t all = 0, own = 0; std::uint32_t list = 0; };
+  /// A set of a layer's cells, by class: floor, traps, walls all or none (walls none
+  /// without a wall plane).
+  struct Term { std::uint64_t floor = 0, trap = 0, wall = 0; Letters doors, buttons; };
+  struct Recipe { Term open, walk; bool lists = false; };  ///< lists: whether a Letters has a list
   /// A cell whose kind shares a plane with others ('@' and '?' with the floor): a bit
   /// per layer that enters it and that walks on from it.
-  struct Special {
-    std::size_t bit = 0;
-    std::uint32_t open = 0, walk = 0;
-  };
-
-  static bool enters_walls(const RuleTable& rules) { return rules.open_in[kWall] != 0; }
+  struct Special { std::size_t bit = 0; std::uint32_t open = 0, walk = 0; };
 
   /// The cells of `layer` that it enters (or walks on from, `walk`), from the rule table.
   Term term(std::uint32_t layer, bool walk) const {
@@ -1515,84 +1478,50 @@ constexpr bool kTraceBuild = true;
 constexpr bool kTraceBuild = false;
 #endif
 
-/// The search container: a double-ended queue of states in chunks of 16384, 4 bytes
-/// per waiting state, that never copies them. A queue takes from the front, a stack
-/// from the back; an emptied chunk is kept for the next one. (std::deque allocates a
-/// block per 128 states and frees it when emptied: 1.2x slower on the largest maps.)
+/// The search container: the states waiting in an array, 4 bytes each. A queue takes
+/// from the front, a stack from the back; when the back reaches the end of the array,
+/// the states move to its front, the array doubled first if they fill half of it.
+/// realloc() moves a large array's pages rather than copy them, and pages never written
+/// cost no memory. (std::deque allocates a block per 128 states and frees it when
+/// emptied: 1.2x slower on the largest maps.)
 class SearchContainer {
  public:
   SearchContainer() = default;
   SearchContainer(const SearchContainer&) = delete;
   SearchContainer& operator=(const SearchContainer&) = delete;
-  ~SearchContainer() {
-    for (std::uint32_t* chunk : chunks_) delete[] chunk;
-    delete[] spare_;
-  }
+  ~SearchContainer() { std::free(slots_); }
 
   bool empty() const { return head_ == tail_; }
   void push_back(std::uint32_t state) {
-    if (tail_ == tail_end_) add_chunk();
+    if (tail_ == end_) make_room();
     *tail_++ = state;
   }
-  std::uint32_t pop_front() {
-    const std::uint32_t state = *head_++;
-    if (head_ == head_end_ && head_ != tail_) drop_front();
-    return state;
-  }
-  std::uint32_t pop_back() {
-    if (tail_ == tail_begin_) drop_back();  // the back chunk is empty
-    return *--tail_;
-  }
-  /// The state `ahead` places behind the front, if it is in the front chunk (for a
-  /// prefetch: a queue's next states are known before they are taken).
+  std::uint32_t pop_front() { return *head_++; }
+  std::uint32_t pop_back() { return *--tail_; }
+  /// The state `ahead` places behind the front, if there is one (for a prefetch: a
+  /// queue's next states are known before they are taken).
   bool peek_front(std::size_t ahead, std::uint32_t& state) const {
-    const std::uint32_t* const end = head_end_ == tail_end_ ? tail_ : head_end_;  // one chunk: to the back
-    if (ahead >= static_cast<std::size_t>(end - head_)) return false;
+    if (ahead >= static_cast<std::size_t>(tail_ - head_)) return false;
     state = head_[ahead];
     return true;
   }
 
  private:
-  static constexpr std::size_t kChunk = 16384;
-
-  // Out of line: the hot paths above stay small.
-  __attribute__((noinline)) void add_chunk() {
-    std::uint32_t* const chunk = spare_ ? spare_ : new std::uint32_t[kChunk];
-    spare_ = nullptr;
-    if (head_ == tail_) {  // empty: start over in this chunk
-      for (std::uint32_t* old : chunks_) give_back(old);
-      chunks_.clear();
-      head_ = chunk;
-      head_end_ = chunk + kChunk;
+  __attribute__((noinline)) void make_room() {  // out of line: the hot paths above stay small
+    const std::size_t size = static_cast<std::size_t>(tail_ - head_), front = static_cast<std::size_t>(head_ - slots_);
+    std::size_t capacity = static_cast<std::size_t>(end_ - slots_);
+    if (size >= capacity / 2) {  // a state moves a few times on average
+      capacity = std::max<std::size_t>(2 * capacity, 16384);
+      void* const slots = std::realloc(slots_, capacity * sizeof *slots_);
+      if (!slots) throw std::bad_alloc();
+      slots_ = static_cast<std::uint32_t*>(slots);
     }
-    chunks_.push_back(chunk);
-    tail_begin_ = tail_ = chunk;
-    tail_end_ = chunk + kChunk;
-  }
-  __attribute__((noinline)) void drop_front() {
-    give_back(chunks_.front());
-    chunks_.pop_front();
-    head_ = chunks_.front();
-    head_end_ = head_ + kChunk;
-  }
-  __attribute__((noinline)) void drop_back() {
-    give_back(chunks_.back());
-    chunks_.pop_back();
-    tail_begin_ = chunks_.back();
-    tail_ = tail_end_ = tail_begin_ + kChunk;
-  }
-  void give_back(std::uint32_t* chunk) {
-    if (spare_) delete[] chunk;
-    else spare_ = chunk;
+    if (front > 0) std::memmove(slots_, slots_ + front, size * sizeof *slots_);
+    head_ = slots_, tail_ = slots_ + size, end_ = slots_ + capacity;
   }
 
-  std::deque<std::uint32_t*> chunks_;  ///< the chunks from front to back
-  std::uint32_t* head_ = nullptr;      ///< the front state
-  std::uint32_t* head_end_ = nullptr;  ///< the end of the front chunk
-  std::uint32_t* tail_ = nullptr;      ///< one past the back state
-  std::uint32_t* tail_begin_ = nullptr;
-  std::uint32_t* tail_end_ = nullptr;  ///< the back chunk's bounds
-  std::uint32_t* spare_ = nullptr;     ///< an emptied chunk, kept for the next one
+  std::uint32_t* slots_ = nullptr;  ///< the array, to end_; the states waiting: [head_, tail_)
+  std::uint32_t *head_ = nullptr, *tail_ = nullptr, *end_ = nullptr;
 };
 
 /// The search of "The Algorithm": investigate states in container order (a queue
