@@ -1578,9 +1578,9 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
   const Layout& layout = puzzle.layout;
   if (layout.row_bits == 0)
     return layout.transposed ? exact_search<kMode, 0, true>(puzzle, rules, space)
-                               : exact_search<kMode, 0, false>(puzzle, rules, space);
+                             : exact_search<kMode, 0, false>(puzzle, rules, space);
   return layout.transposed ? exact_search<kMode, 3, true>(puzzle, rules, space)
-                             : exact_search<kMode, 3, false>(puzzle, rules, space);
+                           : exact_search<kMode, 3, false>(puzzle, rules, space);
 }
 
 // ==== The backtrace ==============================================================
