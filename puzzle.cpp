@@ -130,13 +130,9 @@ const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
 /// Reads the command line. Throws Error for anything but a complete, legal set; with
 /// --help, the rest of the line must be legal too, but no container is needed.
 Options parse_options(int argc, char* argv[]) {
-  static const option kLongOptions[] = {
-      {"help", no_argument, nullptr, 'h'},
-      {"queue", no_argument, nullptr, 'q'},
-      {"stack", no_argument, nullptr, 's'},
-      {"output", required_argument, nullptr, 'o'},
-      {nullptr, 0, nullptr, 0},
-  };
+  static const option kLongOptions[] = {{"help", no_argument, nullptr, 'h'}, {"queue", no_argument, nullptr, 'q'},
+                                        {"stack", no_argument, nullptr, 's'}, {"output", required_argument, nullptr, 'o'},
+                                        {nullptr, 0, nullptr, 0}};
   Options options;
   bool output_given = false;
   opterr = 0;  // getopt's own messages off: every error goes through fail()
@@ -144,16 +140,13 @@ Options parse_options(int argc, char* argv[]) {
   int choice;
   while ((choice = getopt_long(argc, argv, ":hqso:", kLongOptions, nullptr)) != -1) {
     switch (choice) {
-      case 'h':
-        options.help = true;
-        break;
+      case 'h': options.help = true; break;
       case 'q':
       case 's': {
         Container wanted = choice == 'q' ? Container::queue : Container::stack;
         if (options.container == wanted)
           fail(std::string("--") + (choice == 'q' ? "queue" : "stack") + " is given twice");
-        if (options.container != Container::none)
-          fail("--stack and --queue are both given; choose one");
+        if (options.container != Container::none) fail("--stack and --queue are both given; choose one");
         options.container = wanted;
         break;
       }
@@ -178,8 +171,7 @@ Options parse_options(int argc, char* argv[]) {
   if (optind < argc)
     fail("unexpected argument " + show_text(argv[optind]) + ": the map is read from standard input (puzzle < MAP)");
   if (options.help) return options;
-  if (options.container == Container::none)
-    fail("choose a search container: --queue (-q) or --stack (-s)");
+  if (options.container == Container::none) fail("choose a search container: --queue (-q) or --stack (-s)");
   return options;
 }
 
@@ -211,12 +203,8 @@ inline bool is_passable(char color, char symbol) {
 }
 
 /// The layer of a color: 0 for '^', 1 + k for the k-th letter; layer_color() is its inverse.
-inline std::uint32_t layer_index(char color) {
-  return color == kNoColor ? 0 : static_cast<std::uint32_t>(color - 'a' + 1);
-}
-inline char layer_color(std::uint32_t layer) {
-  return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1);
-}
+inline std::uint32_t layer_index(char color) { return color == kNoColor ? 0 : static_cast<std::uint32_t>(color - 'a' + 1); }
+inline char layer_color(std::uint32_t layer) { return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1); }
 
 // ==== Zero-filled memory =========================================================
 
@@ -229,9 +217,7 @@ class Buffer {
   explicit Buffer(std::size_t count) : count_(count) {
     if (count == 0) return;
     data_ = static_cast<T*>(std::calloc(count, sizeof(T)));
-    if (!data_)
-      fail("not enough memory: " + std::to_string(count * sizeof(T) / 1048576 + 1) +
-           " MB needed for this map");
+    if (!data_) fail("not enough memory: " + std::to_string(count * sizeof(T) / 1048576 + 1) + " MB needed for this map");
   }
   Buffer(Buffer&& other) noexcept { *this = std::move(other); }
   Buffer& operator=(Buffer&& other) noexcept {  // `other` frees what this held
@@ -404,14 +390,9 @@ class Input {
   /// Takes the rest of the line, whatever bytes it holds, and its "\n".
   void skip_line() {
     while (ready()) {
-      const std::string_view here = bytes();
-      const std::size_t end = here.find('\n');
-      if (end != std::string_view::npos) {
-        skip(end);
-        end_line();
-        return;
-      }
-      skip(here.size());
+      const std::size_t end = bytes().find('\n');
+      skip(end == std::string_view::npos ? bytes().size() : end);
+      if (end != std::string_view::npos) return end_line();
     }
   }
   /// The next line without its "\n", in `line` (valid until the next call), at most
@@ -429,17 +410,13 @@ class Input {
     }
     long_.assign(here);  // the line goes on past what is ready
     skip(here.size());
-    while (long_.size() <= limit && ready()) {
+    while (end == std::string_view::npos && long_.size() <= limit && ready()) {
       here = bytes().substr(0, limit + 1 - long_.size());
       end = here.find('\n');
       long_.append(here.substr(0, end));
-      if (end != std::string_view::npos) {
-        skip(end);
-        end_line();
-        break;
-      }
-      skip(here.size());
+      skip(end == std::string_view::npos ? here.size() : end);
     }
+    if (end != std::string_view::npos) end_line();
     line = long_;
     return true;
   }
