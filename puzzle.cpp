@@ -1017,7 +1017,7 @@ class Reachability {
     // A run of a tile's row (16 or 64 cells) is consecutive in the grid, aligned.
     const unsigned span = std::min(64u, layout.tile_cols);
     const std::uint64_t span_mask = span == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
-    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y) {
+    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y)
       for (std::uint32_t w = 0; w < rows_.words; ++w) {
         const std::size_t i = rows_.word(y, w);
         std::uint64_t any = 0;
@@ -1025,7 +1025,6 @@ class Reachability {
         for (unsigned x = 0; x < 64; x += span)
           if (any >> x & span_mask) cells.add(layout.tiled(y, w * 64 + x), any >> x & span_mask);
       }
-    }
     return cells;
   }
 
@@ -1081,7 +1080,7 @@ class Reachability {
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
     const Layout& layout = puzzle_.layout;
-    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y) {
+    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y)
       for (std::uint32_t w = 0; w < rows_.words; ++w) {
         std::uint64_t word[kColorPlane + 6] = {};
         for (unsigned j = 0; j < 8 && w * 64 + j * 8 < layout.cols; ++j) {
@@ -1105,7 +1104,6 @@ class Reachability {
         }
         std::copy_n(word, plane_count_, &planes_[rows_.word(y, w) * plane_count_]);
       }
-    }
   }
 
   /// Makes `layer` (layers_: the floor region) the one that masks() and reach() are for.
@@ -1178,9 +1176,7 @@ class Reachability {
 
   /// Lists a block to spread from, once.
   void list(std::size_t block) {
-    if (listed_[block]) return;
-    listed_[block] = 1;
-    work_[top_++] = block;
+    if (!listed_[block]) listed_[block] = 1, work_[top_++] = block;
   }
   /// Reaches the cells `bits` of word i that the current layer can enter and has not
   /// reached yet; lists the block to spread from if it gained walkable cells, and the
@@ -1285,11 +1281,8 @@ class Reachability {
       edge_[i] = entered & word.walk;
       if (entered & ~word.walk) stop_at(i, entered & ~word.walk);
     }
-    for (std::size_t i = begin; i < end; ++i) {
-      if (!edge_[i]) continue;  // most words: no store, so edge_'s pages stay untouched
-      around(i, edge_[i], [this](std::size_t j, std::uint64_t cells) { reach(j, cells); });
-      edge_[i] = 0;
-    }
+    for (std::size_t i = begin; i < end; ++i)  // most words: no store, so edge_'s pages stay untouched
+      if (edge_[i]) around(i, std::exchange(edge_[i], 0), [this](std::size_t j, std::uint64_t cells) { reach(j, cells); });
   }
 
   /// Starts the current layer's flood from `seeds` (reached bits), gathered in a bit map
@@ -1300,10 +1293,7 @@ class Reachability {
       if (!seed_bits_[bit / 64]) words.push_back(bit / 64);
       seed_bits_[bit / 64] |= std::uint64_t{1} << (bit % 64);
     }
-    in_order(words, seed_bits_, [&](std::size_t i) {
-      arrive(i, seed_bits_[i]);
-      seed_bits_[i] = 0;
-    });
+    in_order(words, seed_bits_, [&](std::size_t i) { arrive(i, std::exchange(seed_bits_[i], 0)); });
   }
 
   /// Fills a block in registers: from the reached `cells` of its words, the runs
@@ -1384,11 +1374,10 @@ class Reachability {
   /// table says a press leads, going through memory in order (and clearing pressed_).
   void press() {
     in_order(pressed_words_, pressed_, [&](std::size_t i) {
-      for (std::uint64_t bits = pressed_[i]; bits; bits &= bits - 1) {
+      for (std::uint64_t bits = std::exchange(pressed_[i], 0); bits; bits &= bits - 1) {
         const unsigned x = static_cast<unsigned>(__builtin_ctzll(bits));
         seeds_[rules_.press(layer_, kind_at(i, x))].push_back(i * 64 + x);
       }
-      pressed_[i] = 0;
     });
   }
   /// The kind of the cell at bit x of word i: from the planes for a trap or a button
@@ -1622,6 +1611,8 @@ Solution solve(const Puzzle& puzzle, Container container) {
 
 // ==== Output =====================================================================
 
+const std::string kCannotWrite = "cannot write the output to standard output: ";
+
 /// Where output goes: appended to a string (tests) or written to a FILE (main); and
 /// warnings: appended to a string, or "puzzle: warning: ..." on stderr.
 class Sink {
@@ -1629,11 +1620,8 @@ class Sink {
   explicit Sink(std::string* text, std::string* warnings = nullptr) : text_(text), warnings_(warnings) {}
   explicit Sink(std::FILE* file) : file_(file) {}
   void write(std::string_view data) {
-    if (text_) {
-      text_->append(data);
-    } else if (std::fwrite(data.data(), 1, data.size(), file_) != data.size()) {
-      fail(std::string("cannot write the output to standard output: ") + std::strerror(errno));
-    }
+    if (text_) text_->append(data);
+    else if (std::fwrite(data.data(), 1, data.size(), file_) != data.size()) fail(kCannotWrite + std::strerror(errno));
   }
   void warn(const std::string& what) {
     if (file_) std::fprintf(stderr, "puzzle: warning: %s\n", what.c_str());
@@ -1758,10 +1746,7 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
     } else if (step > 0 && step + 1 < steps) {
       mark(layer, row, col, '+');
     }
-    before = layer;
-    before_row = row;
-    before_col = col;
-    ++step;
+    before = layer, before_row = row, before_col = col, ++step;
   });
 }
 
@@ -1827,11 +1812,8 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
 /// "No solution." and the map with every cell discovered in no layer shown as '#'.
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(kNoSolutionHeader);
-  char chars[2][kKinds];  // [discovered][kind]: no branch, which would be a coin toss
-  for (unsigned kind = 0; kind < kKinds; ++kind) {
-    chars[0][kind] = '#';
-    chars[1][kind] = kind_char(static_cast<std::uint8_t>(kind));
-  }
+  char chars[2][256];  // [discovered][kind]: no branch, which would be a coin toss
+  for (unsigned kind = 0; kind < kKinds; ++kind) chars[0][kind] = '#', chars[1][kind] = kind_char(static_cast<std::uint8_t>(kind));
   const std::uint8_t* const grid = puzzle.grid.data();
   render_text(
       puzzle,
@@ -1886,7 +1868,7 @@ bool input_is_terminal() {
 /// Makes sure everything written to `file` arrived (a full disk, a closed stdout).
 void finish_output(std::FILE* file) {
   if (std::fflush(file) != 0 || std::ferror(file))
-    fail(std::string("cannot write the output to standard output: ") + std::strerror(errno));
+    fail(kCannotWrite + std::strerror(errno));
 }
 
 }  // namespace puzzle
