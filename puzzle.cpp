@@ -263,10 +263,9 @@ struct Direction { int row, col; };
 constexpr Direction kDirections[4] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 
 /// How to step in direction `d` from any cell of a grid of tiles of 2^row_bits rows by
-/// 2^(7 - row_bits) columns, `band` cells to a row of tiles, that stores the map
-/// transposed or not: add `across` when the step leaves the tile, that is when
-/// (cell & mask) == edge, else `inside` (modulo 2^32). A state (see Layout::state) steps
-/// the same way: its layer lies in bits above the cells.
+/// 2^(7 - row_bits) columns, `band` cells to a row of tiles, the map transposed or not:
+/// add `across` when the step leaves the tile, (cell & mask) == edge, else `inside`
+/// (modulo 2^32). A state (Layout::state) steps the same way: its layer is in higher bits.
 struct Step {
   std::uint32_t mask, edge, inside, across;
   constexpr Step(Direction d, unsigned row_bits, bool transposed, std::uint32_t band)
@@ -356,12 +355,10 @@ struct Puzzle {
 
 // ==== Reading the map ============================================================
 
-/// The input, read as far as a map needs and no further. A FILE (standard input) is
-/// read 64 KB at most at a time, and never for more bytes than a valid map still
-/// needs (expect()), so that a map followed by endless input, or by a pipe that stays
-/// open, is read to its last row; a text in memory (the tests) is read in place. Keeps
-/// the 1-based number of the line being read, for messages. tools/solution.h reads the
-/// tools' files with it too, whole blocks at a time (expect(kAll)).
+/// The input, read as far as a map needs: a FILE 64 KB at most at a time and never for
+/// more bytes than a valid map still needs (expect()), so that a map followed by endless
+/// input or an open pipe is read to its last row; a text in memory (the tests) in place.
+/// Counts lines, for messages. tools/solution.h reads whole files with it (expect(kAll)).
 class Input {
  public:
   explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()), size_(text.size()) {}
@@ -465,10 +462,9 @@ class Input {
   bool at_end_ = false;
 };
 
-/// Why a map with this header cannot be solved here, or "" if it can: the cells of its
-/// grid (the map with a wall border, padded to whole tiles) are numbered in 32 bits, and
-/// so are its states (a layer per color and '^', each as large as the grid rounded up to
-/// a power of two). Depends on the header alone, so nothing is allocated or read first.
+/// Why a map with this header cannot be solved here, or "" if it can: its grid's cells
+/// (border and padding included) and its states (a layer per color and '^', each the grid
+/// rounded up to a power of two) are numbered in 32 bits. Nothing is allocated or read.
 std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32_t width) {
   constexpr std::uint64_t kNumbers = std::uint64_t{1} << 32;
   const std::string shape = std::to_string(height) + " x " + std::to_string(width);
@@ -721,10 +717,9 @@ std::size_t look_past_map(Input& in) {
 
 }  // namespace
 
-/// Reads and validates a map: the header, the comments, `height` rows; a glance past
-/// them for the warning. Throws Error naming the line and column of the first problem.
-/// The grid is allocated once the header is known to fit, and not for an input known to
-/// be too short; its pages are touched only as rows arrive.
+/// Reads and validates a map: the header, the comments, `height` rows, a glance past them
+/// for the warning; throws Error naming the line and column of the first problem. The
+/// grid is allocated once the header fits, not for an input known to be too short.
 Puzzle parse_puzzle(Input& in) {
   Puzzle puzzle;
   parse_header(in, puzzle);
@@ -783,12 +778,10 @@ struct RuleTable {
   bool walk(std::uint32_t layer, unsigned kind) const { return open(layer, kind) && press_to[layer * 64 + kind] == kNoPress; }
 };
 
-/// The states of a puzzle and what the exact search knows of each. `open`, one bit per
-/// state, is set where a state can still be discovered by a move: a cell its layer can
-/// enter, not discovered yet; so checking a neighbour is one bit test, and the outside
-/// of the map (zero-filled, never written) costs no memory. `how`, half a byte per
-/// state, says how a state was discovered (see How); it starts as zero and only
-/// discovered states touch it, so the pages of states never discovered cost nothing.
+/// What the exact search knows of each state. `open`, a bit per state, is set where a
+/// state can still be discovered by a move (a cell its layer can enter, not discovered
+/// yet): a neighbour is one bit test. `how`, half a byte per state (see How), is touched
+/// only by discovered states. The pages of the outside and of undiscovered states cost nothing.
 class StateSpace {
  public:
   StateSpace(const Puzzle& puzzle, const RuleTable& rules) {
@@ -841,12 +834,10 @@ class StateSpace {
 };
 
 // ==== The reachability pass ======================================================
-// Floods the states that can be reached from the start, 64 cells of a row at a time,
-// layer by layer: a flood of one layer presses the active buttons it reaches, which
-// seeds their layers for a later round. It settles whether the target can be reached,
-// and for an unsolvable map which cells were discovered: the spec's search discovers
-// every reachable state whatever its order, so that is its output too. (What it
-// earns and costs: docs/DESIGN.md's table, 9x to 15x on unsolvable maps.)
+// Floods the states reachable from the start, 64 cells of a row at a time, layer by
+// layer, a layer's flood seeding the layers of the buttons it presses. It settles whether
+// the target can be reached, and for an unsolvable map which cells were discovered (the
+// spec's search discovers every reachable state). DESIGN.md: 9x to 15x on unsolvable maps.
 
 /// A bit per grid cell, in the layout's numbering (the cells discovered in any layer).
 class CellBits {
@@ -899,11 +890,10 @@ inline unsigned gather_bytes(std::uint64_t high_bits) {
   return static_cast<unsigned>(((high_bits >> 7) * 0x0102040810204080) >> 56);
 }
 
-/// The numbering of the reachability pass's bits: a bit per cell of the bordered map in
-/// the layout's orientation (row y, column x), 64 columns to a word, `words` words to a
-/// row. Rows go in groups of kRows (8, or 1 on a map of few rows), word by word, so that
-/// the words above and below a word are next to it in memory; a block is the kRows words
-/// of a group's column.
+/// The reachability pass's bits: a bit per cell of the bordered map as stored (row y,
+/// column x), 64 columns to a word. Rows go in groups of kRows (8, or 1 on a map of few
+/// rows), word by word, so that the words above and below a word are beside it in
+/// memory; a block is the kRows words of a group's column.
 template <unsigned kRows>
 struct BitRows {
   explicit BitRows(const Layout& grid)
@@ -935,23 +925,16 @@ struct BitRows {
   const std::size_t layer_words;  ///< words of one layer's bit rows, rows rounded up to kRows
 };
 
-/// The flood, on BitRows. Bit planes of the cell classes (floor with '@' and '?', traps,
-/// and with colors doors, buttons and the bits of a letter's color; walls too if a
-/// layer can enter them) give each layer, in a few operations per word, the cells it
-/// can enter (`open`) and walk on from (`walk`: open and not an active button), as the
-/// rule table (so the rule functions) says for each class and color. A bit per state
-/// records what is reached. A layer's flood works through blocks (one cache line of the
-/// reached bits for 8 rows) that gained walkable cells: each block is filled in
-/// registers until it settles, then spreads to the blocks around it. A map of few rows
-/// takes blocks of one row: groups of eight would hold mostly rows outside the map,
-/// whose memory every group touches.
-///
-/// On a map of few walls every layer floods most of it, mostly over floor, which every
-/// layer walks on alike (under the spec's rules). So on a map with colors the start's
-/// floor region (floor cells joined by floor) is flooded once, before anything else, as
-/// a layer of its own (layers_, whose masks are the floor); a layer's flood that meets
-/// it takes all of it at once, with the cells around it, and goes on from there (2x
-/// faster on 26-color open unsolvable maps).
+/// The flood, on BitRows. Bit planes of the cell classes (floor with '@' and '?', traps;
+/// with colors doors, buttons and the bits of a letter's color; walls if a layer can
+/// enter them) give each layer, in a few operations per word, the cells it can enter
+/// (`open`) and walk on from (`walk`: open, not an active button), as the rule table says.
+/// A bit per state records what is reached. A layer's flood works through the blocks (a
+/// cache line of reached bits) that gained walkable cells: each is filled in registers
+/// until it settles, then spreads to the blocks around it. On a map with colors, where
+/// every layer walks on floor alike, the start's floor region is flooded first as a layer
+/// of its own (layers_); a flood that meets it takes all of it at once (2x faster on
+/// 26-color open unsolvable maps).
 template <unsigned kRows>
 class Reachability {
  public:
@@ -1132,20 +1115,18 @@ class Reachability {
     for (; list; list &= list - 1) cells |= of_color(p, static_cast<std::uint32_t>(__builtin_ctz(list)));
     return cells;
   }
-  /// The cells of term `t` among those of planes p: `own` are the letters of the layer's
-  /// color, `doors` and `buttons` the planes of letters (zero without colors). Without a
-  /// plane of walls, t.wall is 0 (and wall_plane_ the floor's).
+  /// The cells of term `t` among those of planes p; `own`: the letters of the layer's color,
+  /// `doors` and `buttons`: the planes of letters (zero without colors).
   std::uint64_t of_term(const Term& t, const std::uint64_t* p, std::uint64_t own, std::uint64_t doors,
                         std::uint64_t buttons) const {
     return (t.floor & p[kFloorPlane]) | (t.trap & p[kTrapPlane]) | (t.wall & p[wall_plane_]) |
            (doors & (t.doors.all | (t.doors.own & own))) | (buttons & (t.buttons.all | (t.buttons.own & own)));
   }
 
-  /// The masks of the current layer for the words of a block, made from the planes in
-  /// a few operations per word when the layer first needs them. One buffer serves every
-  /// layer: a block's masks are made again when another layer comes to it, which costs
-  /// less than the new pages of a buffer per layer and, unlike making a whole layer's
-  /// masks at once, nothing for blocks a flood never meets.
+  /// The current layer's masks for the words of a block, made from the planes when the
+  /// layer first needs them. One buffer serves every layer (a block's masks are made again
+  /// for another layer): less than the pages of a buffer per layer, nothing for blocks
+  /// a flood never meets.
   const Masks* masks(std::size_t block) {
     Masks* const out = &masks_[rows_.first(block)];
     if (masks_layer_[block] == layer_ + 1) return out;
@@ -1196,12 +1177,10 @@ class Reachability {
     if (!pressed_[i]) pressed_words_.push_back(i);
     pressed_[i] |= buttons;
   }
-  /// Reaches the cells `bits` of word i where the start or a press arrives, whether or
-  /// not the layer could enter them (a press is not a move), as the exact search
-  /// discovers them; stops at the active buttons among them, and goes on from the rest:
-  /// into the floor region if it is one step away (taking it all), and from those it
-  /// walks on by listing their block, or once the layer has the region, which holds
-  /// most of their neighbours already, by stepping to their neighbours at once.
+  /// Reaches the cells `bits` of word i where the start or a press arrives, whether or not
+  /// the layer could enter them (a press is not a move); stops at the active buttons among
+  /// them and goes on from the rest: into the floor region if it is a step away, and by
+  /// listing their block, or, once the layer has the region, by stepping to their neighbours.
   void arrive(std::size_t i, std::uint64_t bits) {
     bits &= ~layer_reached_[i];
     if (!bits) return;
@@ -1230,9 +1209,8 @@ class Reachability {
     to(rows_.below(i), cells);
   }
 
-  /// Calls visit(i) for each word i listed in `words` (those whose `bits` are not zero),
-  /// in the order of memory: sorted when they are few, by a scan of `bits` when they
-  /// are many. Empties `words`; `visit` clears the bits.
+  /// Calls visit(i) for each word i in `words` (those whose `bits` are not zero) in the
+  /// order of memory: sorted when few, by a scan of `bits` when many. Empties `words`.
   template <class Visit>
   void in_order(std::vector<std::size_t>& words, const std::uint64_t* bits, Visit visit) {
     if (words.size() * 32 < layer_words_) {
@@ -1401,10 +1379,9 @@ class Reachability {
   const unsigned wall_plane_;      ///< the walls' plane, or 0 when no layer can enter a wall
   const unsigned plane_count_;     ///< planes in use: floor and traps, with colors doors, buttons and color_bits_
   const std::size_t layer_words_;  ///< of rows_
-  // The word arrays in one allocation, zero-filled by calloc (the layers never flooded
-  // cost no memory). One large block goes back to the system when the pass ends; as
-  // separate blocks, malloc would keep some for later, and the exact search, which needs
-  // other sizes, would add its pages to them.
+  // The word arrays in one zero-filled allocation (layers never flooded cost no memory),
+  // which goes back to the system when the pass ends; of separate blocks malloc would
+  // keep some, and the exact search would add its pages to them.
   Buffer<std::uint64_t> arena_;
   std::uint64_t* const planes_;         ///< [word * plane_count_ + plane]
   std::uint64_t* const reached_;        ///< [layer * layer_words_ + word]
@@ -1444,12 +1421,11 @@ constexpr bool kTraceBuild = true;
 constexpr bool kTraceBuild = false;
 #endif
 
-/// The search container: the states waiting in an array, 4 bytes each. A queue takes
-/// from the front, a stack from the back; when the back reaches the end of the array,
-/// the states move to its front, the array doubled first if they fill half of it.
-/// realloc() moves a large array's pages rather than copy them, and pages never written
-/// cost no memory. (std::deque allocates a block per 128 states and frees it when
-/// emptied: 1.2x slower on the largest maps.)
+/// The search container: the waiting states in an array, 4 bytes each, a queue taking
+/// from the front, a stack from the back. When the back reaches the end, the states move
+/// to the front, the array doubled by realloc() (which moves a large array's pages, not
+/// their bytes) if they fill half of it. (std::deque, which allocates a block per 128
+/// states and frees it when emptied, is 1.2x slower on the largest maps.)
 class SearchContainer {
  public:
   SearchContainer() = default;
@@ -1490,12 +1466,11 @@ class SearchContainer {
   std::uint32_t *head_ = nullptr, *tail_ = nullptr, *end_ = nullptr;
 };
 
-/// The search of "The Algorithm": investigate states in container order (a queue
-/// takes the oldest, a stack the newest), discovering the press of the active button
-/// a state stands on, or else its moves north, east, south and west; stop when a state
-/// on the target is discovered. Returns that state, or kNotFound. The tile shape
-/// (kRowBits, see Layout) and orientation are template arguments, so that each step is
-/// a compare and an add of constants (1.1x faster on the spec's limit map).
+/// The search of "The Algorithm": investigate states in container order, discovering
+/// the press of the active button a state stands on, or else its moves north, east,
+/// south and west; stop when a state on the target is discovered. Returns that state,
+/// or kNotFound. The tile shape (kRowBits, see Layout) and orientation are template
+/// arguments, so that each step is a compare and an add of constants (see DESIGN.md).
 template <Container kMode, unsigned kRowBits, bool kTransposed>
 std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSpace& space) {
   // What the loop reads, in locals that the compiler keeps in registers (the
@@ -1549,8 +1524,6 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
                            : exact_search<kMode, 3, false>(puzzle, rules, space);
 }
 
-// ==== The backtrace ==============================================================
-
 /// The path from the start to `end` as its actions, kByMove + d or kByPress, following
 /// how each state was discovered backwards. An action takes a byte where a state would
 /// take four: a depth-first path can be tens of millions of states long.
@@ -1592,10 +1565,9 @@ bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution)
 
 }  // namespace
 
-/// Solves `puzzle` as the spec's algorithm does with the given container: the
-/// reachability pass settles an unsolvable map (its output does not depend on the
-/// search's order), and the exact search finds the path on a solvable one. The trace
-/// build runs the exact search on every map, to show every state it investigates.
+/// Solves `puzzle` as the spec's algorithm does with the given container: the reachability
+/// pass settles an unsolvable map (whose output does not depend on the search's order),
+/// the exact search finds the path on a solvable one (on every map in the trace build).
 Solution solve(const Puzzle& puzzle, Container container) {
   Solution solution;
   const RuleTable rules(puzzle.colors);
@@ -1891,13 +1863,10 @@ int main(int argc, char* argv[]) {
       puzzle::run(input, options, out);
     }
     puzzle::finish_output(stdout);
-  } catch (const puzzle::Error& e) {
-    std::fprintf(stderr, "puzzle: error: %s\n", e.what());
-    return 1;
   } catch (const std::bad_alloc&) {
     std::fputs("puzzle: error: not enough memory for this map\n", stderr);
     return 1;
-  } catch (const std::exception& e) {  // no known way here; still one clear line, exit 1
+  } catch (const std::exception& e) {  // puzzle::Error, or one of no known way: still one clear line
     std::fprintf(stderr, "puzzle: error: %s\n", e.what());
     return 1;
   }
