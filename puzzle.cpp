@@ -2,27 +2,24 @@
 //
 // puzzle: solves the door-and-button mazes of EECS 281 Project 1 ("Puzzle Solver").
 // Input (stdin): a header line `num_colors height width`, any number of `//` comment
-// lines, then `height` lines of `width` characters from `@ ? . # A-Z a-z ^`; what
-// follows them is not read (a warning on stderr says so).
-// A state is (color, row, col), color `^` or one of the first num_colors letters; the
-// search discovers states north, east, south, west (or presses the active button it
-// stands on) with a queue (--queue) or a stack (--stack) and stops the moment a state
-// on the target is discovered. Output: the path as a list of states, or the map of
-// every color layer with the path drawn in, or "No solution." and the discovered cells.
-// Exit status: 0 for a valid map (solved or not), 1 for any bad input or option, with
-// one line `puzzle: error: ...` on stderr and nothing on stdout.
+// lines, then `height` lines of `width` characters from `@ ? . # A-Z a-z ^` (what follows
+// is not read; a warning says so). A state is (color, row, col), color `^` or one of the
+// first num_colors letters; the search discovers states north, east, south, west (or
+// presses the active button it stands on) with a queue (--queue) or a stack (--stack)
+// and stops the moment a state on the target is discovered. Output: the path as a list of
+// states, or every color layer's map with the path drawn in, or "No solution." and the
+// discovered cells. Exit status 0 for a valid map (solved or not); 1 for any bad input or
+// option, with one line `puzzle: error: ...` on stderr and nothing on stdout.
 // How: a reachability pass floods whole rows of cells at a time and settles unsolvable
 // maps; on a solvable map the exact search follows the spec's algorithm state by state.
-// Time O((C+1)*R*W); memory a byte per cell, five bits per state and 4 bytes per
-// waiting state. Depends on the C++17 standard library, <getopt.h>, and builtins of
-// GCC and Clang (__builtin_ctzll, __builtin_clz, __builtin_prefetch, noinline).
+// Time O((C+1)*R*W); memory a byte per cell, five bits per state and 4 bytes per waiting
+// state. Needs the C++17 standard library, <getopt.h> and GCC/Clang builtins.
 //
 // tools/check, tools/show, tools/compare and the tests include this file with
-// PUZZLE_NO_MAIN defined (which leaves main out) and use Error, show_char, show_text,
-// Options and parse_options, the rules (is_door .. layer_color), Puzzle, Input,
-// size_problem, parse_puzzle, Solution, solve, Sink, walk_path, discovered_cell,
-// write_output, run and run_to_string. The tests also look inside: Layout, RuleTable,
-// StateSpace, Reachability.
+// PUZZLE_NO_MAIN defined (main left out) and use Error, show_char, show_text, Options,
+// parse_options, the rules (is_door .. layer_color), Puzzle, Input, size_problem,
+// parse_puzzle, Solution, solve, Sink, walk_path, discovered_cell, write_output, run and
+// run_to_string; the tests also Layout, RuleTable, StateSpace, Reachability.
 
 #ifndef PUZZLE_CPP_INCLUDED
 #define PUZZLE_CPP_INCLUDED
@@ -176,10 +173,9 @@ Options parse_options(int argc, char* argv[]) {
 }
 
 // ==== Rules of the game ==========================================================
-// One copy of every rule, on the map's own characters: `color` is the color of the
-// last button pressed, '^' before any (and after a trap) or a lowercase letter, and
-// `symbol` a map character. Every table of both passes is made from these (RuleTable);
-// tools/check replays a path with them directly.
+// One copy of every rule, on the map's characters: `color` is the last button's color,
+// '^' before any press and after a trap, and `symbol` a map character. Both passes' tables
+// are made from these (RuleTable); tools/check replays a path with them directly.
 
 constexpr char kNoColor = '^';  ///< the color before any press
 
@@ -232,7 +228,6 @@ class Buffer {
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
   std::size_t size() const { return count_; }
-
  private:
   T* data_ = nullptr;
   std::size_t count_ = 0;
@@ -282,12 +277,11 @@ struct Step {
   std::uint32_t from(std::uint32_t cell) const { return cell + ((cell & mask) == edge ? across : inside); }
 };
 
-/// Where each cell of the map lives in the grid: the one numbering of cells. The map
-/// gets a one-cell wall border and is cut into tiles of 8 rows by 16 columns, stored
-/// tile by tile, so that most north and south neighbours share a cache line (1.5x
-/// faster than plain rows on the largest maps). A map of very few rows uses plain rows
-/// (tiles of 1 x 128), and a map taller than wide is stored transposed, so the border
-/// costs little however thin the map is. Rows y and columns x are the stored ones.
+/// Where each cell of the map lives in the grid, the one numbering of cells: the map with
+/// a wall border in tiles of 8 rows by 16 columns, tile by tile, so that most north and
+/// south neighbours share a cache line (1.5x faster than plain rows on the largest maps);
+/// plain rows (tiles of 1 x 128) on a map of very few rows; transposed if taller than
+/// wide, so the border costs little however thin the map. Rows y, columns x as stored.
 struct Layout {
   bool transposed = false;   ///< the map's rows run down the tiles' columns
   std::uint32_t rows = 0, cols = 0;  ///< y and x: with the border
@@ -346,9 +340,8 @@ struct Puzzle {
   std::uint32_t height = 0, width = 0;
   Layout layout;
   std::uint32_t start = 0, target = 0;  ///< the cells of '@' and '?'
-  Buffer<std::uint8_t> grid;  ///< layout.cells kinds; kWall on the border and beyond
+  Buffer<std::uint8_t> grid;  ///< layout.cells kinds; kOutside on the border and beyond
   std::size_t ignored_from_line = 0;  ///< the first line after the map with anything on it (not read); 0: none
-
   /// The input character at (row, col).
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[layout.cell(row, col)]); }
 };
@@ -392,9 +385,8 @@ class Input {
       if (end != std::string_view::npos) return end_line();
     }
   }
-  /// The next line without its "\n", in `line` (valid until the next call), at most
-  /// `limit` + 1 bytes of it: a longer line is cut there, its rest left unread (a result
-  /// longer than `limit` says so); false at the end of the input.
+  /// The next line without its "\n" in `line` (valid until the next call), cut after
+  /// `limit` + 1 bytes, its rest left unread; false at the end of the input.
   bool next_line(std::string_view& line, std::size_t limit) {
     if (!ready()) return false;
     std::string_view here = bytes().substr(0, limit + 1);
@@ -558,8 +550,7 @@ void skip_comments(Input& in) {
 /// shape of every line, in reading order: the first problem is the one reported.
 class RowReader {
  public:
-  /// Reads into puzzle.grid, or with `store` false only checks the rows (for an input
-  /// too short to hold the map, before anything is allocated for it).
+  /// With `store` false only checks the rows (of an input too short to hold the map).
   RowReader(Input& in, Puzzle& puzzle, bool store) : in_(in), puzzle_(puzzle), store_(store) {
     std::fill(std::begin(codes_), std::end(codes_), kLookCloser);  // the invalid bytes, "\n" among them
     for (unsigned kind = kWall; kind < kKinds; ++kind) {
@@ -596,9 +587,8 @@ class RowReader {
   /// them) and '@' and '?'. The low byte is the kind.
   static constexpr std::uint16_t kLookCloser = 0x100;
 
-  /// Stores the next `n` ready bytes as the cells of row `row` from column `col` on, a
-  /// run of a tile's row at a time (its cells are consecutive in the grid); a byte that
-  /// needs a closer look shows in the OR of their codes.
+  /// Stores the next `n` ready bytes as row `row`'s cells from column `col` on, a run of a
+  /// tile's row (consecutive cells) at a time; the OR of their codes shows a closer look.
   void take(std::uint32_t row, std::size_t col, std::size_t n) {
     const char* const bytes = in_.bytes().data();
     const std::size_t tile_cols = puzzle_.layout.transposed ? 1 : puzzle_.layout.tile_cols;
@@ -617,9 +607,8 @@ class RowReader {
     in_.skip(n);
   }
 
-  /// Goes through the next `n` bytes of row `row` (from column `col`) one by one: the
-  /// first invalid one fails (a "\n" ends the row before its width), each '@' and '?'
-  /// is noted.
+  /// Goes through the next `n` bytes of row `row` (from column `col`): the first invalid
+  /// one fails (a "\n" ends the row before its width), each '@' and '?' is noted.
   void look_closer(std::uint32_t row, std::size_t col, std::size_t n) {
     const std::string_view bytes = in_.bytes();
     for (std::size_t j = 0; j < n; ++j) {
@@ -701,9 +690,8 @@ class RowReader {
   std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
 };
 
-/// The line of the first byte after the map other than a blank or a line end, looking
-/// no further than 64 KB (and waiting for no byte that is not there yet beyond one);
-/// 0 if there is none there.
+/// The line of the first byte after the map other than a blank or a line end, looking no
+/// further than 64 KB (nor waiting for more than one byte); 0 if there is none there.
 std::size_t look_past_map(Input& in) {
   in.expect(0);
   for (std::size_t looked = 0; looked < (std::size_t{1} << 16) && in.ready(); ++looked) {
@@ -746,13 +734,11 @@ Puzzle parse_puzzle(std::string_view text) {
 
 
 // ==== The state space ============================================================
-// The rule table, and what the exact search knows of each state (layer 0 is '^',
-// layer 1 + k the k-th color; Layout numbers the states).
+// The rule table, and what the exact search knows of each state (Layout numbers them).
 
-/// How the exact search discovered a state, half a byte per state (zero until then):
-/// kByMove + d by a move in direction kDirections[d], kByPress by a press in another
-/// layer, kIsStart; plus kPressedHere on the one state whose press discovered its
-/// button's layer, so that the backtrace finds where a press came from.
+/// How the exact search discovered a state (zero until then): kByMove + d by a move in
+/// direction kDirections[d], kByPress by a press, kIsStart; plus kPressedHere on the state
+/// whose press discovered its button's layer, so that the backtrace finds where it was.
 enum How : unsigned { kUndiscovered, kByMove, kByPress = 5, kIsStart, kPressedHere = 8 };
 
 constexpr std::uint8_t kNoPress = 0xFF;
@@ -849,7 +835,6 @@ class CellBits {
   std::uint64_t from(std::uint32_t cell) const { return words_[cell / 64] >> (cell % 64); }
   /// Adds the cells `bits` (bit j: cell + j), all in the word of `cell`.
   void add(std::uint32_t cell, std::uint64_t bits) { words_[cell / 64] |= bits << (cell % 64); }
-
  private:
   Buffer<std::uint64_t> words_;
 };
@@ -859,7 +844,6 @@ class CellBits {
 struct Solution {
   std::vector<std::uint8_t> actions;  ///< kByMove + d (a move in direction d) or kByPress
   CellBits discovered;                ///< when there are no actions: the cells discovered in any layer
-
   bool solved() const { return !actions.empty(); }
 };
 
@@ -1274,10 +1258,9 @@ class Reachability {
     in_order(words, seed_bits_, [&](std::size_t i) { arrive(i, std::exchange(seed_bits_[i], 0)); });
   }
 
-  /// Fills a block in registers: from the reached `cells` of its words, the runs
-  /// of walkable cells they lie in, spread down the block's rows and back up until a
-  /// sweep adds nothing (`runs`); then adds to `cells` those runs and the open cells
-  /// beside, above and below them.
+  /// Fills a block in registers: the runs of walkable cells that the reached `cells` lie
+  /// in, spread down the block's rows and back up until a sweep adds nothing (`runs`);
+  /// then adds to `cells` those runs and the open cells beside, above and below them.
   static void settle(const Masks* masks, std::uint64_t (&cells)[kRows], std::uint64_t (&runs)[kRows]) {
     std::uint64_t walk[kRows], from = 0;
     for (unsigned k = 0; k < kRows; ++k) {
@@ -1313,9 +1296,8 @@ class Reachability {
     return up | down;
   }
 
-  /// Floods `layer` (layers_: the floor region) from `seeds`; true if it reaches the
-  /// target. Each block on the work stack is settled, records what it reached, and
-  /// spreads from its edges to the blocks around it.
+  /// Floods `layer` (layers_: the floor region) from `seeds`; true if it reaches the target.
+  /// Each block on the work stack is settled, then spreads to the blocks around it.
   bool flood(std::uint32_t layer, const std::vector<std::size_t>& seeds) {
     enter(layer);
     start_from(seeds);
@@ -1358,10 +1340,8 @@ class Reachability {
       }
     });
   }
-  /// The kind of the cell at bit x of word i: from the planes for a trap or a button
-  /// (what is pressed, under the spec's rules), else from the grid. (The planes lie
-  /// beside the flood's words; reading the grid alone is 1.07x slower on 4000x4000
-  /// unsolvable maps with 25 colors.)
+  /// The kind of the cell at bit x of word i: a trap's or a button's from the planes beside
+  /// the flood's words, else the grid's (the grid alone: 1.07x slower on 4000x4000/25/no).
   std::uint8_t kind_at(std::size_t i, unsigned x) const {
     const std::uint64_t* const p = &planes_[i * plane_count_];
     if (p[kTrapPlane] >> x & 1) return kTrap;
@@ -1524,9 +1504,9 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
                            : exact_search<kMode, 3, false>(puzzle, rules, space);
 }
 
-/// The path from the start to `end` as its actions, kByMove + d or kByPress, following
-/// how each state was discovered backwards. An action takes a byte where a state would
-/// take four: a depth-first path can be tens of millions of states long.
+/// The path from the start to `end` as its actions, kByMove + d or kByPress, following how
+/// each state was discovered backwards: a byte a step (a depth-first path can be tens of
+/// millions of steps long).
 std::vector<std::uint8_t> backtrace(const Layout& layout, const StateSpace& space, std::uint32_t end) {
   std::vector<std::uint8_t> actions;
   for (std::uint32_t state = end;;) {
@@ -1549,9 +1529,8 @@ std::vector<std::uint8_t> backtrace(const Layout& layout, const StateSpace& spac
 
 // ==== Solving ====================================================================
 
-/// Runs the reachability pass, in blocks of 8 rows, or of one on a map of few rows (see
-/// Reachability): true if the target can be reached; if not, records in `solution`
-/// which cells were discovered.
+/// Runs the reachability pass, in blocks of 8 rows or of one on a map of few rows: true if
+/// the target can be reached, else `solution` gets the cells discovered.
 bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution) {
   auto settle = [&](auto reachability) {
     if (reachability.run()) return true;
@@ -1599,7 +1578,6 @@ class Sink {
     if (file_) std::fprintf(stderr, "puzzle: warning: %s\n", what.c_str());
     else if (warnings_) warnings_->append(what + "\n");
   }
-
  private:
   std::string* text_ = nullptr;
   std::string* warnings_ = nullptr;
@@ -1657,11 +1635,10 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
 /// large as the output (a page fault costs more than writing its page's text).
 constexpr std::size_t kPiece = std::size_t{1} << 18;
 
-/// The map as text, a line and a "\n" a row, handed in order to emit(piece, size) a
-/// piece of at most kPiece bytes at a time (a long row in several). fill(out, stride,
-/// cell, n) writes the characters of n cells that lie in a row of a tile, cell, cell + 1,
-/// ... of the grid, at out, out + stride, ...: along a text line, or down a text column
-/// when the map is stored transposed.
+/// The map as text, a line and a "\n" a row, handed in order to emit(piece, size) at most
+/// kPiece bytes at a time. fill(out, stride, cell, n) writes the characters of the n cells
+/// cell, cell + 1, ... of a tile's row at out, out + stride, ...: along a text line, or
+/// down a text column when the map is stored transposed.
 template <typename Fill, typename Emit>
 void render_text(const Puzzle& puzzle, Fill fill, Emit emit) {
   const Layout& layout = puzzle.layout;
@@ -1701,11 +1678,10 @@ void render_text(const Puzzle& puzzle, Fill fill, Emit emit) {
   }
 }
 
-/// Calls mark(layer, row, col, symbol) for each mark the path draws on the layers'
-/// maps, in path order: '+' where it walks (not the start, not the target), '%' where
-/// it presses a button and '@' where the press arrives in the button's layer. A state
-/// is on a path once, and is where a press leaves or arrives, never both: a press
-/// arrives on a button of its own layer's color (or a trap on '^'), which is not active.
+/// Calls mark(layer, row, col, symbol) for each mark the path draws on the layers' maps, in
+/// path order: '+' where it walks (not the start, not the target), '%' where it presses a
+/// button and '@' where the press arrives. A state is never where a press both leaves and
+/// arrives: a press arrives on a button of its layer's color (or a trap on '^'), not active.
 template <typename Mark>
 void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
   const std::size_t steps = solution.actions.size() + 1;
@@ -1722,15 +1698,12 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
   });
 }
 
-/// Every layer's map with the path drawn in. On a layer's map the characters that read
-/// as floor there are '.': its own buttons and doors, and on a color's map the start,
-/// which shows only on '^'.
+/// Every layer's map with the path drawn in; what reads as floor there is '.': the layer's
+/// own buttons and doors, and on a color's map the start, which shows only on '^'.
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The path's marks, numbered by their offset in the maps' text, the layers one after
-  // another (their headers left out): a bit each for the '+', and the few presses' '%'
-  // and '@' in a sorted list. A bit per character costs less than a list as soon as a
-  // path is long (a depth-first path can cover most of a layer), and its pages that no
-  // mark touches cost nothing.
+  // The path's marks, numbered by their offset in the maps' text (the layers one after
+  // another, headers left out): a bit each for the '+', which costs less than a list as
+  // soon as a path is long, and the few presses' '%' and '@' in a sorted list.
   const std::uint64_t line = std::uint64_t{puzzle.width} + 1, size = puzzle.height * line;
   Buffer<std::uint64_t> walked(static_cast<std::size_t>((puzzle.colors + 1) * size / 64 + 1));
   std::vector<std::pair<std::uint64_t, char>> presses;
@@ -1801,7 +1774,6 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
 
 }  // namespace
 
-/// Writes the output the spec asks for.
 void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink) {
   if (!solution.solved()) write_no_solution(puzzle, solution, sink);
   else if (mode == OutputMode::list) write_list(puzzle, solution, sink);
@@ -1839,8 +1811,7 @@ bool input_is_terminal() {
 
 /// Makes sure everything written to `file` arrived (a full disk, a closed stdout).
 void finish_output(std::FILE* file) {
-  if (std::fflush(file) != 0 || std::ferror(file))
-    fail(kCannotWrite + std::strerror(errno));
+  if (std::fflush(file) != 0 || std::ferror(file)) fail(kCannotWrite + std::strerror(errno));
 }
 
 }  // namespace puzzle
