@@ -114,8 +114,8 @@ const char kUsage[] =
     "Exit status: 0 for a valid map (solved or not), 1 for bad input or options.\n"
     "Example: puzzle -q -o list < spec-inputs/spec-simple.txt\n";
 
-// The edition of the spec this build follows (make SPEC=2020 builds the other one):
-// they differ only in the second line of the no-solution output.
+// This build's edition of the spec (make SPEC=2020: the 2020 one): they differ only in
+// the no-solution output's second line.
 #ifdef PUZZLE_SPEC_2020
 const char kEdition[] = "the Winter 2020 edition of the spec (no solution: \"No solution.\" then \"Reachable:\")";
 const char kNoSolutionHeader[] = "No solution.\nReachable:\n";
@@ -293,7 +293,6 @@ struct Layout {
   /// The numbering of states: a state (layer, cell) is layer << cell_bits | cell, and
   /// steps as its cell does (1 << cell_bits is cells rounded up to a power of two).
   unsigned cell_bits = 0;
-
   Layout() = default;
   Layout(std::uint32_t height, std::uint32_t width) : transposed(width < height) {
     const std::uint64_t ys = std::uint64_t{transposed ? width : height} + 2, xs = std::uint64_t{transposed ? height : width} + 2;
@@ -1140,9 +1139,7 @@ class Reachability {
   }
 
   /// Lists a block to spread from, once.
-  void list(std::size_t block) {
-    if (!listed_[block]) listed_[block] = 1, work_[top_++] = block;
-  }
+  void list(std::size_t block) { if (!listed_[block]) listed_[block] = 1, work_[top_++] = block; }
   /// Reaches the cells `bits` of word i that the current layer can enter and has not
   /// reached yet; lists the block to spread from if it gained walkable cells, and the
   /// active buttons among them to press.
@@ -1630,19 +1627,18 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// The bytes of a piece of output: the map outputs are made and written a piece at a
-/// time, so that they reuse memory that is in the cache instead of touching pages as
-/// large as the output (a page fault costs more than writing its page's text).
+/// The map outputs are made and written a piece at a time, reusing memory in the cache
+/// rather than touching pages as large as the output (a page fault costs more than a page's text).
 constexpr std::size_t kPiece = std::size_t{1} << 18;
 
-/// The map as text, a line and a "\n" a row, handed in order to emit(piece, size) at most
-/// kPiece bytes at a time. fill(out, stride, cell, n) writes the characters of the n cells
-/// cell, cell + 1, ... of a tile's row at out, out + stride, ...: along a text line, or
-/// down a text column when the map is stored transposed.
+/// The map as text, a line a row (with its "\n" if `newlines`), handed in order to
+/// emit(piece, size) at most kPiece bytes at a time. fill(out, stride, cell, n) writes the
+/// n cells cell, cell + 1, ... of a tile's row at out, out + stride, ...: along a text
+/// line, or down a text column when the map is stored transposed.
 template <typename Fill, typename Emit>
-void render_text(const Puzzle& puzzle, Fill fill, Emit emit) {
+void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
   const Layout& layout = puzzle.layout;
-  const std::size_t width = puzzle.width, line = width + 1, tile_cols = layout.tile_cols;
+  const std::size_t width = puzzle.width, line = width + newlines, tile_cols = layout.tile_cols;
   std::string buffer(kPiece, '\0');
   char* const begin = &buffer[0];
   if (!layout.transposed) {
@@ -1658,7 +1654,7 @@ void render_text(const Puzzle& puzzle, Fill fill, Emit emit) {
         p += span;
         col += span;
       }
-      *p++ = '\n';
+      if (newlines) *p++ = '\n';
     }
     emit(begin, static_cast<std::size_t>(p - begin));
     return;
@@ -1673,7 +1669,7 @@ void render_text(const Puzzle& puzzle, Fill fill, Emit emit) {
         fill(begin + (row - first) * line + col, line, layout.cell(row, col), span);
         row += span;
       }
-    for (std::uint32_t row = first; row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
+    for (std::uint32_t row = first; newlines && row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
     emit(begin, (end - first) * line);
   }
 }
@@ -1714,14 +1710,15 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   });
   std::sort(presses.begin(), presses.end());
   auto press = presses.cbegin();
-  // The map's text, made once; each layer's map is made from it a piece at a time.
+  // The map's characters without the "\n" (which would double a thin map's), made once;
+  // each layer's map is made from them a piece at a time.
   char chars[kKinds];
   for (unsigned kind = 0; kind < kKinds; ++kind) chars[kind] = kind_char(static_cast<std::uint8_t>(kind));
   const std::uint8_t* const grid = puzzle.grid.data();
   std::string text;
-  text.reserve(static_cast<std::size_t>(size));
+  text.reserve(static_cast<std::size_t>(size - puzzle.height));
   render_text(
-      puzzle,
+      puzzle, false,
       [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
         for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars[grid[cell + j]];
       },
@@ -1735,11 +1732,15 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
     sink.write(std::string_view(header, sizeof header));
     for (std::uint64_t first = 0; first < size; first += kPiece) {
       const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, size - first));
-      const char* const from = text.data() + first;
       char* const to = &piece[0];
-      for (std::size_t j = 0; j < n; ++j) {
-        const char c = from[j];
-        to[j] = c == color || c == own_door || c == start ? '.' : c;  // color: its buttons, or the traps on '^'
+      std::uint64_t row = first / line, col = first % line;
+      for (std::size_t i = 0; i < n;) {  // a row's characters, then its "\n"
+        const std::size_t run = static_cast<std::size_t>(std::min<std::uint64_t>(puzzle.width - col, n - i));
+        const char* const from = text.data() + row * puzzle.width + col;
+        for (std::size_t j = 0; j < run; ++j)  // color: its buttons, or the traps on '^'
+          to[i + j] = from[j] == color || from[j] == own_door || from[j] == start ? '.' : from[j];
+        i += run, col += run;
+        if (i < n) to[i++] = '\n', ++row, col = 0;
       }
       // The piece's '+', a word of bits at a time, and the presses' marks.
       const std::uint64_t begin = layer * size + first, end = begin + n;
@@ -1761,7 +1762,7 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
   for (unsigned kind = 0; kind < kKinds; ++kind) chars[0][kind] = '#', chars[1][kind] = kind_char(static_cast<std::uint8_t>(kind));
   const std::uint8_t* const grid = puzzle.grid.data();
   render_text(
-      puzzle,
+      puzzle, true,
       [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
