@@ -1735,11 +1735,11 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
       char* const to = &piece[0];
       std::uint64_t row = first / line, col = first % line;
       for (std::size_t i = 0; i < n;) {  // a row's characters, then its "\n"
-        const std::size_t run = static_cast<std::size_t>(std::min<std::uint64_t>(puzzle.width - col, n - i));
+        const std::size_t span = static_cast<std::size_t>(std::min<std::uint64_t>(puzzle.width - col, n - i));
         const char* const from = text.data() + row * puzzle.width + col;
-        for (std::size_t j = 0; j < run; ++j)  // color: its buttons, or the traps on '^'
+        for (std::size_t j = 0; j < span; ++j)  // color: its buttons, or the traps on '^'
           to[i + j] = from[j] == color || from[j] == own_door || from[j] == start ? '.' : from[j];
-        i += run, col += run;
+        i += span, col += span;
         if (i < n) to[i++] = '\n', ++row, col = 0;
       }
       // The piece's '+', a word of bits at a time, and the presses' marks.
