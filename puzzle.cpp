@@ -1758,8 +1758,8 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
 /// "No solution." and the map with every cell discovered in no layer shown as '#'.
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(kNoSolutionHeader);
-  char chars[2][256];  // [discovered][kind]: no branch, which would be a coin toss
-  for (unsigned kind = 0; kind < kKinds; ++kind) chars[0][kind] = '#', chars[1][kind] = kind_char(static_cast<std::uint8_t>(kind));
+  char chars[512];  // [discovered << 8 | kind]: no branch, which would be a coin toss
+  for (unsigned kind = 0; kind < kKinds; ++kind) chars[kind] = '#', chars[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
   const std::uint8_t* const grid = puzzle.grid.data();
   render_text(
       puzzle, true,
@@ -1767,7 +1767,7 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
           std::uint64_t bits = solution.discovered.from(static_cast<std::uint32_t>(at));
-          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars[bits & 1][grid[cell + j]];
+          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars[(bits & 1) << 8 | grid[cell + j]];
         }
       },
       [&](const char* piece, std::size_t size) { sink.write(std::string_view(piece, size)); });
