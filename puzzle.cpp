@@ -2,24 +2,27 @@
 //
 // puzzle: solves the door-and-button mazes of EECS 281 Project 1 ("Puzzle Solver").
 // Input (stdin): a header line `num_colors height width`, any number of `//` comment
-// lines, then `height` lines of `width` characters from `@ ? . # A-Z a-z ^`; what
-// follows them is not read (a warning on stderr says so).
-// A state is (color, row, col), color `^` or one of the first num_colors letters; the
-// search discovers states north, east, south, west (or presses the active button it
-// stands on) with a queue (--queue, breadth first) or a stack (--stack, depth first)
-// and stops the moment a state on the target is discovered. Output: the path as a list
-// of states, or the map of every color layer with the path drawn in, or "No solution."
-// with the cells discovered in any color.
+// lines, then `height` lines of `width` characters from `@ ? . # A-Z a-z ^` (what follows
+// is not read; a warning says so). A state is (color, row, col), color `^` or one of the
+// first num_colors letters; the search discovers states north, east, south, west (or
+// presses the active button it stands on) with a queue (--queue) or a stack (--stack)
+// and stops the moment a state on the target is discovered. Output: the path as a list of
+// states, or every color layer's map with the path drawn in, or "No solution." and the
+// discovered cells. Exit status 0 for a valid map (solved or not); 1 for any bad input or
+// option, with one line `puzzle: error: ...` on stderr and nothing on stdout.
 // How: a reachability pass floods whole rows of cells at a time and settles unsolvable
 // maps; on a solvable map the exact search follows the spec's algorithm state by state.
-// Time O((C+1)*R*W). Memory: a byte per cell for the map, and for the exact search five
-// bits per state, plus its container, 4 bytes per waiting state: a queue holds about
-// one distance's states, a stack up to tens of millions on the largest maps.
-// Exit status: 0 for a valid map (solved or not), 1 for any bad input or option, with
-// one line `puzzle: error: ...` on stderr and nothing on stdout.
-// Depends on the C++17 standard library (<filesystem> only to see whether standard
-// input is a terminal), <getopt.h>, and compiler builtins of GCC and Clang
-// (__builtin_ctzll, __builtin_clz, __builtin_prefetch, __attribute__((noinline))).
+// Time O((C+1)*R*W); memory a byte per cell, five bits per state and 4 bytes per waiting
+// state. Needs the C++17 standard library, <getopt.h> and GCC/Clang builtins.
+//
+// tools/check, tools/show, tools/compare and the tests include this file with
+// PUZZLE_NO_MAIN defined (main left out) and use Error, show_char, show_text, Options,
+// parse_options, the rules (is_door .. layer_color), Puzzle, Input, size_problem,
+// parse_puzzle, Solution, solve, Sink, walk_path, discovered_cell, write_output, run and
+// run_to_string; the tests also Layout, RuleTable, StateSpace, Reachability.
+
+#ifndef PUZZLE_CPP_INCLUDED
+#define PUZZLE_CPP_INCLUDED
 
 #include <getopt.h>
 
@@ -31,7 +34,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <deque>
 #include <filesystem>
 #include <new>
 #include <stdexcept>
@@ -41,13 +43,6 @@
 #include <vector>
 
 namespace puzzle {
-
-// ==== Used by tools/check, tools/show, tools/compare and the tests ===============
-// They compile this file in with PUZZLE_NO_MAIN defined (which leaves main out) and
-// use Error, show_char, show_text, Options and parse_options, the rules (is_door ..
-// layer_color), Puzzle, Input, size_problem, parse_puzzle, Solution, solve, Sink,
-// walk_path, discovered_cell, write_output, run and run_to_string. The tests also
-// look inside: Layout, RuleTable, StateSpace, Reachability.
 
 // ==== Errors =====================================================================
 
@@ -60,9 +55,8 @@ class Error : public std::runtime_error {
 /// Stops the run with `what`; main prints "puzzle: error: <what>" and exits 1.
 [[noreturn]] void fail(const std::string& what) { throw Error(what); }
 
-/// A byte as a noun without an article, so that it reads right after any word ("unexpected
-/// X", "found X", "a second X"): 'x', ' ' (space), '\t' (tab), '\r' (carriage return),
-/// byte \xHH.
+/// A byte as a noun without an article ("unexpected X", "a second X"): 'x', ' ' (space),
+/// '\t' (tab), '\r' (carriage return), byte \xHH.
 std::string show_char(char c) {
   auto byte = static_cast<unsigned char>(c);
   if (byte >= 0x21 && byte < 0x7F) return std::string("'") + c + "'";
@@ -120,8 +114,8 @@ const char kUsage[] =
     "Exit status: 0 for a valid map (solved or not), 1 for bad input or options.\n"
     "Example: puzzle -q -o list < spec-inputs/spec-simple.txt\n";
 
-// The edition of the spec this build follows (make SPEC=2020 builds the other one):
-// they differ only in the second line of the no-solution output.
+// This build's edition of the spec (make SPEC=2020: the 2020 one): they differ only in
+// the no-solution output's second line.
 #ifdef PUZZLE_SPEC_2020
 const char kEdition[] = "the Winter 2020 edition of the spec (no solution: \"No solution.\" then \"Reachable:\")";
 const char kNoSolutionHeader[] = "No solution.\nReachable:\n";
@@ -133,13 +127,9 @@ const char kNoSolutionHeader[] = "No solution.\nDiscovered:\n";
 /// Reads the command line. Throws Error for anything but a complete, legal set; with
 /// --help, the rest of the line must be legal too, but no container is needed.
 Options parse_options(int argc, char* argv[]) {
-  static const option kLongOptions[] = {
-      {"help", no_argument, nullptr, 'h'},
-      {"queue", no_argument, nullptr, 'q'},
-      {"stack", no_argument, nullptr, 's'},
-      {"output", required_argument, nullptr, 'o'},
-      {nullptr, 0, nullptr, 0},
-  };
+  static const option kLongOptions[] = {{"help", no_argument, nullptr, 'h'}, {"queue", no_argument, nullptr, 'q'},
+                                        {"stack", no_argument, nullptr, 's'}, {"output", required_argument, nullptr, 'o'},
+                                        {nullptr, 0, nullptr, 0}};
   Options options;
   bool output_given = false;
   opterr = 0;  // getopt's own messages off: every error goes through fail()
@@ -147,16 +137,13 @@ Options parse_options(int argc, char* argv[]) {
   int choice;
   while ((choice = getopt_long(argc, argv, ":hqso:", kLongOptions, nullptr)) != -1) {
     switch (choice) {
-      case 'h':
-        options.help = true;
-        break;
+      case 'h': options.help = true; break;
       case 'q':
       case 's': {
         Container wanted = choice == 'q' ? Container::queue : Container::stack;
         if (options.container == wanted)
           fail(std::string("--") + (choice == 'q' ? "queue" : "stack") + " is given twice");
-        if (options.container != Container::none)
-          fail("--stack and --queue are both given; choose one");
+        if (options.container != Container::none) fail("--stack and --queue are both given; choose one");
         options.container = wanted;
         break;
       }
@@ -181,16 +168,14 @@ Options parse_options(int argc, char* argv[]) {
   if (optind < argc)
     fail("unexpected argument " + show_text(argv[optind]) + ": the map is read from standard input (puzzle < MAP)");
   if (options.help) return options;
-  if (options.container == Container::none)
-    fail("choose a search container: --queue (-q) or --stack (-s)");
+  if (options.container == Container::none) fail("choose a search container: --queue (-q) or --stack (-s)");
   return options;
 }
 
 // ==== Rules of the game ==========================================================
-// One copy of every rule, on the map's own characters: `color` is the color of the
-// last button pressed, '^' before any (and after a trap) or a lowercase letter, and
-// `symbol` a map character. Every table of both passes is made from these (RuleTable);
-// tools/check replays a path with them directly.
+// One copy of every rule, on the map's characters: `color` is the last button's color,
+// '^' before any press and after a trap, and `symbol` a map character. Both passes' tables
+// are made from these (RuleTable); tools/check replays a path with them directly.
 
 constexpr char kNoColor = '^';  ///< the color before any press
 
@@ -214,12 +199,8 @@ inline bool is_passable(char color, char symbol) {
 }
 
 /// The layer of a color: 0 for '^', 1 + k for the k-th letter; layer_color() is its inverse.
-inline std::uint32_t layer_index(char color) {
-  return color == kNoColor ? 0 : static_cast<std::uint32_t>(color - 'a' + 1);
-}
-inline char layer_color(std::uint32_t layer) {
-  return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1);
-}
+inline std::uint32_t layer_index(char color) { return color == kNoColor ? 0 : static_cast<std::uint32_t>(color - 'a' + 1); }
+inline char layer_color(std::uint32_t layer) { return layer == 0 ? kNoColor : static_cast<char>('a' + layer - 1); }
 
 // ==== Zero-filled memory =========================================================
 
@@ -232,13 +213,12 @@ class Buffer {
   explicit Buffer(std::size_t count) : count_(count) {
     if (count == 0) return;
     data_ = static_cast<T*>(std::calloc(count, sizeof(T)));
-    if (!data_)
-      fail("not enough memory: " + std::to_string(count * sizeof(T) / 1048576 + 1) +
-           " MB needed for this map");
+    if (!data_) fail("not enough memory: " + std::to_string(count * sizeof(T) / 1048576 + 1) + " MB needed for this map");
   }
-  Buffer(Buffer&& other) noexcept { swap(other); }
+  Buffer(Buffer&& other) noexcept { *this = std::move(other); }
   Buffer& operator=(Buffer&& other) noexcept {  // `other` frees what this held
-    swap(other);
+    std::swap(data_, other.data_);
+    std::swap(count_, other.count_);
     return *this;
   }
   ~Buffer() { std::free(data_); }
@@ -248,12 +228,7 @@ class Buffer {
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
   std::size_t size() const { return count_; }
-
  private:
-  void swap(Buffer& other) noexcept {
-    std::swap(data_, other.data_);
-    std::swap(count_, other.count_);
-  }
   T* data_ = nullptr;
   std::size_t count_ = 0;
 };
@@ -263,16 +238,10 @@ class Buffer {
 /// What a grid cell is, one byte per cell. Zero is the outside of the map (its border
 /// and the padding), which the zero-filled grid needs no writing for; a '#' is kWall.
 enum Kind : std::uint8_t {
-  kOutside = 0,
-  kWall = 1,
-  kFloor = 2,
-  kStart = 3,
-  kTarget = 4,
+  kOutside, kWall, kFloor, kStart, kTarget,
   kDoor = 5,     ///< kDoor + k: door of color k (0 = A)
   kButton = 31,  ///< kButton + k: button of color k (0 = a)
-  kTrap = 57,
-  kKinds = 58,
-  kInvalid = 255,
+  kTrap = 57, kKinds,
 };
 
 /// The map character of each kind (the outside reads as a wall).
@@ -285,16 +254,13 @@ inline char kind_char(std::uint8_t kind) {
 
 /// The four directions in the spec's order, north, east, south, west: a step's change
 /// of row and column as the map is read. Every walk over the directions goes through it.
-struct Direction {
-  int row, col;
-};
+struct Direction { int row, col; };
 constexpr Direction kDirections[4] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};
 
 /// How to step in direction `d` from any cell of a grid of tiles of 2^row_bits rows by
-/// 2^(7 - row_bits) columns, `band` cells to a row of tiles, that stores the map
-/// transposed or not: add `across` when the step leaves the tile, that is when
-/// (cell & mask) == edge, else `inside` (modulo 2^32). A state (see Layout::state) steps
-/// the same way: its layer lies in bits above the cells.
+/// 2^(7 - row_bits) columns, `band` cells to a row of tiles, the map transposed or not:
+/// add `across` when the step leaves the tile, (cell & mask) == edge, else `inside`
+/// (modulo 2^32). A state (Layout::state) steps the same way: its layer is in higher bits.
 struct Step {
   std::uint32_t mask, edge, inside, across;
   constexpr Step(Direction d, unsigned row_bits, bool transposed, std::uint32_t band)
@@ -311,114 +277,80 @@ struct Step {
   std::uint32_t from(std::uint32_t cell) const { return cell + ((cell & mask) == edge ? across : inside); }
 };
 
-/// Where each cell of the map lives in the grid, the one numbering of cells that the
-/// map, the exact search's states and the outputs share. The map gets a one-cell wall
-/// border and is cut into tiles of 128 cells, 8 rows by 16 columns, stored tile by
-/// tile: most north and south neighbours then share a cache line, which is what a
-/// search that wanders over memory needs (1.5x faster than plain rows in queue mode on
-/// the largest maps). A map of very few rows uses plain rows instead (tiles of 1 x 128,
-/// whose border rows are never touched), and a map taller than wide is stored
-/// transposed, so the border costs little however thin the map is.
-class Layout {
- public:
+/// Where each cell of the map lives in the grid, the one numbering of cells: the map with
+/// a wall border in tiles of 8 rows by 16 columns, tile by tile, so that most north and
+/// south neighbours share a cache line (1.5x faster than plain rows on the largest maps);
+/// plain rows (tiles of 1 x 128) on a map of very few rows; transposed if taller than
+/// wide, so the border costs little however thin the map. Rows y, columns x as stored.
+struct Layout {
+  bool transposed = false;   ///< the map's rows run down the tiles' columns
+  std::uint32_t rows = 0, cols = 0;  ///< y and x: with the border
+  unsigned row_bits = 0;     ///< log2 of a tile's rows: 0 (plain rows) or 3
+  std::uint32_t tile_cols = 128;  ///< a tile's columns, 2^(7 - row_bits)
+  std::uint32_t band = 0;    ///< cells in one row of tiles
+  std::uint64_t cells = 0;   ///< cells in the grid; the map and its border lie in [used_begin, used_end)
+  std::uint64_t used_begin = 0, used_end = 0;
+  /// The numbering of states: a state (layer, cell) is layer << cell_bits | cell, and
+  /// steps as its cell does (1 << cell_bits is cells rounded up to a power of two).
+  unsigned cell_bits = 0;
   Layout() = default;
-  Layout(std::uint32_t height, std::uint32_t width) : transposed_(width < height) {
-    const std::uint64_t ys = std::uint64_t{transposed_ ? width : height} + 2;  // rows with the border
-    const std::uint64_t xs = std::uint64_t{transposed_ ? height : width} + 2;  // columns
-    rows_ = static_cast<std::uint32_t>(ys);
-    cols_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(xs, UINT32_MAX));
+  Layout(std::uint32_t height, std::uint32_t width) : transposed(width < height) {
+    const std::uint64_t ys = std::uint64_t{transposed ? width : height} + 2, xs = std::uint64_t{transposed ? height : width} + 2;
+    rows = static_cast<std::uint32_t>(ys);
+    cols = static_cast<std::uint32_t>(std::min<std::uint64_t>(xs, UINT32_MAX));
     auto round_up = [](std::uint64_t n, std::uint64_t to) { return (n + to - 1) / to * to; };
     // Tiles unless they touch 30% more cells than plain rows, which leave the border rows alone.
     const bool plain = round_up(ys, 8) * round_up(xs, 16) * 10 > (ys - 2) * round_up(xs, 128) * 13;
-    row_bits_ = plain ? 0 : 3;
-    col_bits_ = 7 - row_bits_;
-    const std::uint64_t band_cells = round_up(xs, std::uint64_t{1} << col_bits_) << row_bits_;
-    cells_ = round_up(ys, std::uint64_t{1} << row_bits_) / (std::uint64_t{1} << row_bits_) * band_cells;
-    band_ = static_cast<std::uint32_t>(band_cells);
-    used_begin_ = plain ? band_ : 0;
-    used_end_ = plain ? cells_ - band_ : cells_;
-    while ((std::uint64_t{1} << cell_bits_) < cells_) ++cell_bits_;
+    row_bits = plain ? 0 : 3;
+    tile_cols = 1u << (7 - row_bits);
+    const std::uint64_t band_cells = round_up(xs, tile_cols) << row_bits;
+    cells = round_up(ys, std::uint64_t{1} << row_bits) / (std::uint64_t{1} << row_bits) * band_cells;
+    band = static_cast<std::uint32_t>(band_cells);
+    used_begin = plain ? band : 0;
+    used_end = plain ? cells - band : cells;
+    while ((std::uint64_t{1} << cell_bits) < cells) ++cell_bits;
   }
 
-  /// The cell of map row `row`, column `col` (the border is row or column -1 and
-  /// height or width).
+  /// The cell of map row `row`, column `col` (the border: -1, height and width).
   std::uint32_t cell(std::uint32_t row, std::uint32_t col) const {
-    return transposed_ ? tiled(col + 1, row + 1) : tiled(row + 1, col + 1);
+    return transposed ? tiled(col + 1, row + 1) : tiled(row + 1, col + 1);
   }
-  std::uint32_t row_of(std::uint32_t cell) const { return (transposed_ ? x_of(cell) : y_of(cell)) - 1; }
-  std::uint32_t col_of(std::uint32_t cell) const { return (transposed_ ? y_of(cell) : x_of(cell)) - 1; }
+  std::uint32_t row_of(std::uint32_t cell) const { return (transposed ? x_of(cell) : y_of(cell)) - 1; }
+  std::uint32_t col_of(std::uint32_t cell) const { return (transposed ? y_of(cell) : x_of(cell)) - 1; }
   /// How a cell (or a state) steps in direction `d`.
-  Step step(Direction d) const { return Step(d, row_bits_, transposed_, band_); }
-  /// Cells in the grid; the map and its border lie in [used_begin, used_end).
-  std::uint64_t cells() const { return cells_; }
-  /// The bits of a cell's number: 1 << cell_bits() is cells() rounded up to a power of two.
-  unsigned cell_bits() const { return cell_bits_; }
-  /// The numbering of states: a state (layer, cell) is layer << cell_bits() | cell, and
-  /// steps as its cell does. Computed in 64 bits: a map of one layer may have 32 cell
-  /// bits (size_problem() keeps every state below 2^32).
+  Step step(Direction d) const { return Step(d, row_bits, transposed, band); }
+  /// In 64 bits: a map of one layer may have 32 cell bits (size_problem() keeps states below 2^32).
   std::uint32_t state(std::uint32_t layer, std::uint32_t cell) const {
-    return static_cast<std::uint32_t>(std::uint64_t{layer} << cell_bits_ | cell);
+    return static_cast<std::uint32_t>(std::uint64_t{layer} << cell_bits | cell);
   }
-  std::uint32_t layer_of(std::uint32_t state) const { return static_cast<std::uint32_t>(std::uint64_t{state} >> cell_bits_); }
-  std::uint32_t cell_of(std::uint32_t state) const { return static_cast<std::uint32_t>(state & ((std::uint64_t{1} << cell_bits_) - 1)); }
-  /// The states of `layers` layers.
-  std::uint64_t states(std::uint32_t layers) const { return std::uint64_t{layers} << cell_bits_; }
-  std::uint64_t used_begin() const { return used_begin_; }
-  std::uint64_t used_end() const { return used_end_; }
-  /// Cells of a row in a tile: a map row's cells run in groups of this many (one at a
-  /// time when transposed).
-  std::uint32_t tile_cols() const { return 1u << col_bits_; }
-  bool plain_rows() const { return row_bits_ == 0; }
-  std::uint32_t band() const { return band_; }  ///< cells in a row of tiles
-
-  // The stored orientation: rows y and columns x of the bordered map, transposed or not.
-  bool transposed() const { return transposed_; }
-  std::uint32_t rows() const { return rows_; }  ///< with the border
-  std::uint32_t cols() const { return cols_; }  ///< with the border
+  std::uint32_t layer_of(std::uint32_t state) const { return static_cast<std::uint32_t>(std::uint64_t{state} >> cell_bits); }
+  std::uint32_t cell_of(std::uint32_t state) const { return static_cast<std::uint32_t>(state & ((std::uint64_t{1} << cell_bits) - 1)); }
+  std::uint64_t states(std::uint32_t layers) const { return std::uint64_t{layers} << cell_bits; }  ///< of `layers` layers
   std::uint32_t tiled(std::uint32_t y, std::uint32_t x) const {
-    const std::uint32_t row_mask = (1u << row_bits_) - 1, col_mask = (1u << col_bits_) - 1;
-    return (y >> row_bits_) * band_ + (x >> col_bits_ << 7) + ((y & row_mask) << col_bits_) + (x & col_mask);
+    return (y >> row_bits) * band + (x >> (7 - row_bits) << 7) + ((y & ((1u << row_bits) - 1)) << (7 - row_bits)) + (x & (tile_cols - 1));
   }
-  std::uint32_t y_of(std::uint32_t cell) const {
-    return (cell / band_) << row_bits_ | ((cell >> col_bits_) & ((1u << row_bits_) - 1));
-  }
-  std::uint32_t x_of(std::uint32_t cell) const {
-    return ((cell % band_) >> 7) << col_bits_ | (cell & ((1u << col_bits_) - 1));
-  }
-
- private:
-  bool transposed_ = false;  ///< the map's rows run down the tiles' columns
-  std::uint32_t rows_ = 0, cols_ = 0;
-  unsigned row_bits_ = 0;    ///< log2 of a tile's rows: 0 (plain rows) or 3
-  unsigned col_bits_ = 7;    ///< log2 of a tile's columns: 7 - row_bits_
-  std::uint32_t band_ = 0;   ///< cells in one row of tiles
-  std::uint64_t cells_ = 0, used_begin_ = 0, used_end_ = 0;
-  unsigned cell_bits_ = 0;
+  std::uint32_t y_of(std::uint32_t cell) const { return (cell / band) << row_bits | (cell >> (7 - row_bits) & ((1u << row_bits) - 1)); }
+  std::uint32_t x_of(std::uint32_t cell) const { return (cell % band) >> 7 << (7 - row_bits) | (cell & (tile_cols - 1)); }
 };
 
 /// A valid map: its header, where everything lies, and the kind of every cell.
 struct Puzzle {
   std::uint32_t colors = 0;  ///< num_colors: layers are '^' and the first `colors` letters
-  std::uint32_t height = 0;
-  std::uint32_t width = 0;
+  std::uint32_t height = 0, width = 0;
   Layout layout;
-  std::uint32_t start = 0;   ///< cell of '@'
-  std::uint32_t target = 0;  ///< cell of '?'
-  Buffer<std::uint8_t> grid;  ///< layout.cells() kinds; kWall on the border and beyond
+  std::uint32_t start = 0, target = 0;  ///< the cells of '@' and '?'
+  Buffer<std::uint8_t> grid;  ///< layout.cells kinds; kOutside on the border and beyond
   std::size_t ignored_from_line = 0;  ///< the first line after the map with anything on it (not read); 0: none
-
   /// The input character at (row, col).
   char at(std::uint32_t row, std::uint32_t col) const { return kind_char(grid[layout.cell(row, col)]); }
 };
 
 // ==== Reading the map ============================================================
 
-/// The input, read as far as a map needs and no further. A FILE (standard input) is
-/// read 64 KB at most at a time, and never for more bytes than a valid map still
-/// needs (expect()), so that a map followed by endless input, or by a pipe that stays
-/// open, is read to its last row; a text in memory (the tests) is read in place. Keeps
-/// the 1-based number of the line being read, for messages. tools/solution.h reads the
-/// tools' files with it too, whole blocks at a time (expect(kAll)).
+/// The input, read as far as a map needs: a FILE 64 KB at most at a time and never for
+/// more bytes than a valid map still needs (expect()), so that a map followed by endless
+/// input or an open pipe is read to its last row; a text in memory (the tests) in place.
+/// Counts lines, for messages. tools/solution.h reads whole files with it (expect(kAll)).
 class Input {
  public:
   explicit Input(std::string_view text) : next_(text.data()), end_(text.data() + text.size()), size_(text.size()) {}
@@ -441,32 +373,19 @@ class Input {
   /// The bytes ready: at least one when ready().
   std::string_view bytes() const { return {next_, static_cast<std::size_t>(end_ - next_)}; }
   /// Takes `n` ready bytes that hold no "\n".
-  void skip(std::size_t n) {
-    next_ += n;
-    taken_ += n;
-  }
+  void skip(std::size_t n) { next_ += n, taken_ += n; }
   /// Takes the "\n" that is next.
-  void end_line() {
-    skip(1);
-    ++line_;
-    line_start_ = taken_;
-  }
+  void end_line() { skip(1), ++line_, line_start_ = taken_; }
   /// Takes the rest of the line, whatever bytes it holds, and its "\n".
   void skip_line() {
     while (ready()) {
-      const std::string_view here = bytes();
-      const std::size_t end = here.find('\n');
-      if (end != std::string_view::npos) {
-        skip(end);
-        end_line();
-        return;
-      }
-      skip(here.size());
+      const std::size_t end = bytes().find('\n');
+      skip(end == std::string_view::npos ? bytes().size() : end);
+      if (end != std::string_view::npos) return end_line();
     }
   }
-  /// The next line without its "\n", in `line` (valid until the next call), at most
-  /// `limit` + 1 bytes of it: a longer line is cut there, its rest left unread (a result
-  /// longer than `limit` says so); false at the end of the input.
+  /// The next line without its "\n" in `line` (valid until the next call), cut after
+  /// `limit` + 1 bytes, its rest left unread; false at the end of the input.
   bool next_line(std::string_view& line, std::size_t limit) {
     if (!ready()) return false;
     std::string_view here = bytes().substr(0, limit + 1);
@@ -479,17 +398,13 @@ class Input {
     }
     long_.assign(here);  // the line goes on past what is ready
     skip(here.size());
-    while (long_.size() <= limit && ready()) {
+    while (end == std::string_view::npos && long_.size() <= limit && ready()) {
       here = bytes().substr(0, limit + 1 - long_.size());
       end = here.find('\n');
       long_.append(here.substr(0, end));
-      if (end != std::string_view::npos) {
-        skip(end);
-        end_line();
-        break;
-      }
-      skip(here.size());
+      skip(end == std::string_view::npos ? here.size() : end);
     }
+    if (end != std::string_view::npos) end_line();
     line = long_;
     return true;
   }
@@ -538,10 +453,9 @@ class Input {
   bool at_end_ = false;
 };
 
-/// Why a map with this header cannot be solved here, or "" if it can: the cells of its
-/// grid (the map with a wall border, padded to whole tiles) are numbered in 32 bits, and
-/// so are its states (a layer per color and '^', each as large as the grid rounded up to
-/// a power of two). Depends on the header alone, so nothing is allocated or read first.
+/// Why a map with this header cannot be solved here, or "" if it can: its grid's cells
+/// (border and padding included) and its states (a layer per color and '^', each the grid
+/// rounded up to a power of two) are numbered in 32 bits. Nothing is allocated or read.
 std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32_t width) {
   constexpr std::uint64_t kNumbers = std::uint64_t{1} << 32;
   const std::string shape = std::to_string(height) + " x " + std::to_string(width);
@@ -551,13 +465,13 @@ std::string size_problem(std::uint32_t colors, std::uint32_t height, std::uint32
     return "the map is too large: " + shape + " is " + std::to_string(std::uint64_t{height} * width) +
            " cells, more than the 2^32 (4294967296) cells this solver can number" + why;
   const Layout layout(height, width);
-  if (layout.cells() > kNumbers)
-    return "the map is too large: " + shape + " needs a grid of " + std::to_string(layout.cells()) +
+  if (layout.cells > kNumbers)
+    return "the map is too large: " + shape + " needs a grid of " + std::to_string(layout.cells) +
            " cells with its border and padding, more than the 2^32 (4294967296) cells this solver can number" + why;
-  const std::uint64_t states = std::uint64_t{colors + 1} << layout.cell_bits();
+  const std::uint64_t states = std::uint64_t{colors + 1} << layout.cell_bits;
   if (states > kNumbers)
     return "the map is too large: " + std::to_string(colors + 1) + " layers of a " + shape + " grid of 2^" +
-           std::to_string(layout.cell_bits()) + " cells are " + std::to_string(states) +
+           std::to_string(layout.cell_bits) + " cells are " + std::to_string(states) +
            " states, more than the 2^32 (4294967296) states this solver can number" + why;
   return "";
 }
@@ -602,9 +516,7 @@ void parse_header(Input& in, Puzzle& puzzle) {
     if (line[pos] == '\r') fail(where(pos) + kCarriageReturn);
     fail(where(pos) + "the header has more than three numbers 'num_colors height width'");
   }
-  puzzle.colors = values[0];
-  puzzle.height = values[1];
-  puzzle.width = values[2];
+  puzzle.colors = values[0], puzzle.height = values[1], puzzle.width = values[2];
   if (puzzle.colors > 26) fail("line 1: num_colors is " + std::to_string(puzzle.colors) + ", at most 26 allowed");
   if (puzzle.height == 0) fail("line 1: height is 0, at least 1 needed");
   if (puzzle.width == 0) fail("line 1: width is 0, at least 1 needed");
@@ -633,31 +545,18 @@ void skip_comments(Input& in) {
   }
 }
 
-/// The kind of every byte for a map with `colors` colors; kInvalid for the rest.
-void build_kind_table(std::uint32_t colors, std::uint8_t (&kinds)[256]) {
-  std::memset(kinds, kInvalid, sizeof kinds);
-  kinds[static_cast<unsigned char>('#')] = kWall;
-  kinds[static_cast<unsigned char>('.')] = kFloor;
-  kinds[static_cast<unsigned char>('@')] = kStart;
-  kinds[static_cast<unsigned char>('?')] = kTarget;
-  kinds[static_cast<unsigned char>('^')] = kTrap;
-  for (std::uint32_t k = 0; k < colors; ++k) {
-    kinds['A' + k] = static_cast<std::uint8_t>(kDoor + k);
-    kinds['a' + k] = static_cast<std::uint8_t>(kButton + k);
-  }
-}
-
 /// Reads the map's rows into puzzle.grid, checking every rule the spec gives and the
 /// shape of every line, in reading order: the first problem is the one reported.
 class RowReader {
  public:
-  /// Reads into puzzle.grid, or with `store` false only checks the rows (for an input
-  /// too short to hold the map, before anything is allocated for it).
+  /// With `store` false only checks the rows (of an input too short to hold the map).
   RowReader(Input& in, Puzzle& puzzle, bool store) : in_(in), puzzle_(puzzle), store_(store) {
-    std::uint8_t kinds[256];
-    build_kind_table(puzzle.colors, kinds);
-    for (unsigned c = 0; c < 256; ++c)
-      codes_[c] = static_cast<std::uint16_t>(kinds[c] == kInvalid ? kLookCloser : kinds[c] | (c == '@' || c == '?' ? kLookCloser : 0));
+    std::fill(std::begin(codes_), std::end(codes_), kLookCloser);  // the invalid bytes, "\n" among them
+    for (unsigned kind = kWall; kind < kKinds; ++kind) {
+      if (kind >= kDoor && kind < kTrap && (kind - kDoor) % 26 >= puzzle.colors) continue;  // a letter past the colors
+      const char c = kind_char(static_cast<std::uint8_t>(kind));
+      codes_[static_cast<unsigned char>(c)] = static_cast<std::uint16_t>(kind | (c == '@' || c == '?' ? kLookCloser : 0));
+    }
   }
 
   void read() {
@@ -687,12 +586,11 @@ class RowReader {
   /// them) and '@' and '?'. The low byte is the kind.
   static constexpr std::uint16_t kLookCloser = 0x100;
 
-  /// Stores the next `n` ready bytes as the cells of row `row` from column `col` on, a
-  /// run of a tile's row at a time (its cells are consecutive in the grid); a byte that
-  /// needs a closer look shows in the OR of their codes.
+  /// Stores the next `n` ready bytes as row `row`'s cells from column `col` on, a run of a
+  /// tile's row (consecutive cells) at a time; the OR of their codes shows a closer look.
   void take(std::uint32_t row, std::size_t col, std::size_t n) {
     const char* const bytes = in_.bytes().data();
-    const std::size_t tile_cols = puzzle_.layout.transposed() ? 1 : puzzle_.layout.tile_cols();
+    const std::size_t tile_cols = puzzle_.layout.transposed ? 1 : puzzle_.layout.tile_cols;
     unsigned any = 0;
     for (std::size_t j = 0; j < n;) {
       const std::size_t at = col + j, span = std::min(n - j, tile_cols - ((at + 1) & (tile_cols - 1)));
@@ -708,9 +606,8 @@ class RowReader {
     in_.skip(n);
   }
 
-  /// Goes through the next `n` bytes of row `row` (from column `col`) one by one: the
-  /// first invalid one fails (a "\n" ends the row before its width), each '@' and '?'
-  /// is noted.
+  /// Goes through the next `n` bytes of row `row` (from column `col`): the first invalid
+  /// one fails (a "\n" ends the row before its width), each '@' and '?' is noted.
   void look_closer(std::uint32_t row, std::size_t col, std::size_t n) {
     const std::string_view bytes = in_.bytes();
     for (std::size_t j = 0; j < n; ++j) {
@@ -792,9 +689,8 @@ class RowReader {
   std::size_t seen_[2][2] = {};  ///< line and column of the '@' and of the '?'
 };
 
-/// The line of the first byte after the map other than a blank or a line end, looking
-/// no further than 64 KB (and waiting for no byte that is not there yet beyond one);
-/// 0 if there is none there.
+/// The line of the first byte after the map other than a blank or a line end, looking no
+/// further than 64 KB (nor waiting for more than one byte); 0 if there is none there.
 std::size_t look_past_map(Input& in) {
   in.expect(0);
   for (std::size_t looked = 0; looked < (std::size_t{1} << 16) && in.ready(); ++looked) {
@@ -808,10 +704,9 @@ std::size_t look_past_map(Input& in) {
 
 }  // namespace
 
-/// Reads and validates a map: the header, the comments, `height` rows; a glance past
-/// them for the warning. Throws Error naming the line and column of the first problem.
-/// The grid is allocated once the header is known to fit, and not for an input known to
-/// be too short; its pages are touched only as rows arrive.
+/// Reads and validates a map: the header, the comments, `height` rows, a glance past them
+/// for the warning; throws Error naming the line and column of the first problem. The
+/// grid is allocated once the header fits, not for an input known to be too short.
 Puzzle parse_puzzle(Input& in) {
   Puzzle puzzle;
   parse_header(in, puzzle);
@@ -825,7 +720,7 @@ Puzzle parse_puzzle(Input& in) {
     RowReader(in, puzzle, false).read();  // fails with the precise reason
     fail("the input is too short for a " + std::to_string(puzzle.height) + " x " + std::to_string(puzzle.width) + " map");
   }
-  puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells()));
+  puzzle.grid = Buffer<std::uint8_t>(static_cast<std::size_t>(puzzle.layout.cells));
   RowReader(in, puzzle, true).read();
   puzzle.ignored_from_line = look_past_map(in);
   return puzzle;
@@ -838,26 +733,14 @@ Puzzle parse_puzzle(std::string_view text) {
 
 
 // ==== The state space ============================================================
-// The rule table, and what the exact search knows of each state (layer 0 is '^',
-// layer 1 + k the k-th color; Layout numbers the states).
+// The rule table, and what the exact search knows of each state (Layout numbers them).
 
-namespace {
-
-/// How the exact search discovered a state, half a byte per state (zero until then):
-/// kByMove + d by a move in direction d, kByPress by a press in another layer,
-/// kIsStart; plus kPressedHere on the one state whose press discovered its button's
-/// layer, so that the backtrace finds where a press came from.
-enum How : unsigned {
-  kUndiscovered = 0,
-  kByMove = 1,  ///< 1-4: kByMove + d for kDirections[d]
-  kByPress = 5,
-  kIsStart = 6,
-  kPressedHere = 8,
-};
+/// How the exact search discovered a state (zero until then): kByMove + d by a move in
+/// direction kDirections[d], kByPress by a press, kIsStart; plus kPressedHere on the state
+/// whose press discovered its button's layer, so that the backtrace finds where it was.
+enum How : unsigned { kUndiscovered, kByMove, kByPress = 5, kIsStart, kPressedHere = 8 };
 
 constexpr std::uint8_t kNoPress = 0xFF;
-
-}  // namespace
 
 /// The rules as tables over layers and cell kinds, made from the rule functions: all that
 /// both passes know of the game. The outside of the map is closed in every layer.
@@ -880,12 +763,10 @@ struct RuleTable {
   bool walk(std::uint32_t layer, unsigned kind) const { return open(layer, kind) && press_to[layer * 64 + kind] == kNoPress; }
 };
 
-/// The states of a puzzle and what the exact search knows of each. `open`, one bit per
-/// state, is set where a state can still be discovered by a move: a cell its layer can
-/// enter, not discovered yet; so checking a neighbour is one bit test, and the outside
-/// of the map (zero-filled, never written) costs no memory. `how`, half a byte per
-/// state, says how a state was discovered (see How); it starts as zero and only
-/// discovered states touch it, so the pages of states never discovered cost nothing.
+/// What the exact search knows of each state. `open`, a bit per state, is set where a
+/// state can still be discovered by a move (a cell its layer can enter, not discovered
+/// yet): a neighbour is one bit test. `how`, half a byte per state (see How), is touched
+/// only by discovered states. The pages of the outside and of undiscovered states cost nothing.
 class StateSpace {
  public:
   StateSpace(const Puzzle& puzzle, const RuleTable& rules) {
@@ -897,7 +778,7 @@ class StateSpace {
     // In every layer the cells of the kinds that every layer enters; then the cells of
     // each kind that only some layers enter (doors), in those layers.
     const std::uint8_t* const grid = puzzle.grid.data();
-    const std::size_t begin = static_cast<std::size_t>(layout.used_begin()), end = static_cast<std::size_t>(layout.used_end());
+    const std::size_t begin = static_cast<std::size_t>(layout.used_begin), end = static_cast<std::size_t>(layout.used_end);
     std::uint64_t everywhere[64];
     for (unsigned kind = 0; kind < 64; ++kind) everywhere[kind] = rules.open_in[kind] == every_layer;
     std::vector<std::uint64_t> base((end - begin) / 64);
@@ -938,31 +819,31 @@ class StateSpace {
 };
 
 // ==== The reachability pass ======================================================
-// Floods the states that can be reached from the start, 64 cells of a row at a time,
-// layer by layer: a flood of one layer presses the active buttons it reaches, which
-// seeds their layers for a later round. It settles whether the target can be reached,
-// and for an unsolvable map which cells were discovered: the spec's search discovers
-// every reachable state whatever its order, so that is its output too.
-// What it earns (CPU seconds, best of 3 to 5, make bench's maps): on an unsolvable map
-// the exact search would discover every reachable state one at a time, 9x to 15x
-// slower (2000x2000 with 26 colors, open: 1.45 s against 0.10; 4000x4000 with 25:
-// 5.8 s against 0.43; 2000x2000 rooms: 0.08 s against 0.01); on a solvable map it
-// costs its flood up to the target: 1% on 2000x2000 with 26 colors (0.44 s), 13% on
-// the spec's limit map (3.3 s against 2.9 in queue mode, 3.55 against 3.04 in stack).
+// Floods the states reachable from the start, 64 cells of a row at a time, layer by
+// layer, a layer's flood seeding the layers of the buttons it presses. It settles whether
+// the target can be reached, and for an unsolvable map which cells were discovered (the
+// spec's search discovers every reachable state). DESIGN.md: 9x to 15x on unsolvable maps.
 
 /// A bit per grid cell, in the layout's numbering (the cells discovered in any layer).
 class CellBits {
  public:
   CellBits() = default;
-  explicit CellBits(const Layout& layout) : words_(static_cast<std::size_t>(layout.cells() / 64 + 1)) {}
+  explicit CellBits(const Layout& layout) : words_(static_cast<std::size_t>(layout.cells / 64 + 1)) {}
   bool has(std::uint32_t cell) const { return words_[cell / 64] >> (cell % 64) & 1; }
   /// The bits of `cell` and of the cells after it in its word, from bit 0 on.
   std::uint64_t from(std::uint32_t cell) const { return words_[cell / 64] >> (cell % 64); }
   /// Adds the cells `bits` (bit j: cell + j), all in the word of `cell`.
   void add(std::uint32_t cell, std::uint64_t bits) { words_[cell / 64] |= bits << (cell % 64); }
-
  private:
   Buffer<std::uint64_t> words_;
+};
+
+/// The outcome of a search: the path from the start to the target as its actions (none
+/// if there is no path), or for an unsolvable map which cells were discovered.
+struct Solution {
+  std::vector<std::uint8_t> actions;  ///< kByMove + d (a move in direction d) or kByPress
+  CellBits discovered;                ///< when there are no actions: the cells discovered in any layer
+  bool solved() const { return !actions.empty(); }
 };
 
 namespace {
@@ -992,16 +873,15 @@ inline unsigned gather_bytes(std::uint64_t high_bits) {
   return static_cast<unsigned>(((high_bits >> 7) * 0x0102040810204080) >> 56);
 }
 
-/// The numbering of the reachability pass's bits: a bit per cell of the bordered map in
-/// the layout's orientation (row y, column x), 64 columns to a word, `words` words to a
-/// row. Rows go in groups of kRows (8, or 1 on a map of few rows), word by word, so that
-/// the words above and below a word are next to it in memory; a block is the kRows words
-/// of a group's column.
+/// The reachability pass's bits: a bit per cell of the bordered map as stored (row y,
+/// column x), 64 columns to a word. Rows go in groups of kRows (8, or 1 on a map of few
+/// rows), word by word, so that the words above and below a word are beside it in
+/// memory; a block is the kRows words of a group's column.
 template <unsigned kRows>
 struct BitRows {
   explicit BitRows(const Layout& grid)
-      : layout(grid), words((grid.cols() + 63) / 64), group(kRows * std::size_t{words}),
-        layer_words((std::size_t{grid.rows()} + kRows - 1) / kRows * group) {}
+      : layout(grid), words((grid.cols + 63) / 64), group(kRows * std::size_t{words}),
+        layer_words((std::size_t{grid.rows} + kRows - 1) / kRows * group) {}
 
   /// The word of row y's cells 64 * w to 64 * w + 63, and the row and column of bit b of word i.
   std::size_t word(std::uint32_t y, std::uint32_t w) const { return (std::size_t{y} / kRows * words + w) * kRows + y % kRows; }
@@ -1028,30 +908,23 @@ struct BitRows {
   const std::size_t layer_words;  ///< words of one layer's bit rows, rows rounded up to kRows
 };
 
-/// The flood, on BitRows. Bit planes of the cell classes (floor with '@' and '?', traps,
-/// and with colors doors, buttons and the bits of a letter's color; walls too if a
-/// layer can enter them) give each layer, in a few operations per word, the cells it
-/// can enter (`open`) and walk on from (`walk`: open and not an active button), as the
-/// rule table (so the rule functions) says for each class and color. A bit per state
-/// records what is reached. A layer's flood works through blocks (one cache line of the
-/// reached bits for 8 rows) that gained walkable cells: each block is filled in
-/// registers until it settles, then spreads to the blocks around it. A map of few rows
-/// takes blocks of one row: groups of eight would hold mostly rows outside the map,
-/// whose memory every group touches.
-///
-/// On a map of few walls every layer floods most of it, mostly over floor, which every
-/// layer walks on alike (under the spec's rules). So on a map with colors the start's
-/// floor region (floor cells joined by floor) is flooded once, before anything else, as
-/// a layer of its own (layers_, whose masks are the floor); a layer's flood that meets
-/// it takes all of it at once, with the cells around it, and goes on from there (2x
-/// faster on 26-color open unsolvable maps).
+/// The flood, on BitRows. Bit planes of the cell classes (floor with '@' and '?', traps;
+/// with colors doors, buttons and the bits of a letter's color; walls if a layer can
+/// enter them) give each layer, in a few operations per word, the cells it can enter
+/// (`open`) and walk on from (`walk`: open, not an active button), as the rule table says.
+/// A bit per state records what is reached. A layer's flood works through the blocks (a
+/// cache line of reached bits) that gained walkable cells: each is filled in registers
+/// until it settles, then spreads to the blocks around it. On a map with colors, where
+/// every layer walks on floor alike, the start's floor region is flooded first as a layer
+/// of its own (layers_); a flood that meets it takes all of it at once (2x faster on
+/// 26-color open unsolvable maps).
 template <unsigned kRows>
 class Reachability {
  public:
   Reachability(const Puzzle& puzzle, const RuleTable& rules)
       : puzzle_(puzzle), rules_(rules), rows_(puzzle.layout), layers_(puzzle.colors + 1),
         color_bits_(puzzle.colors < 2 ? 0u : 32u - static_cast<unsigned>(__builtin_clz(puzzle.colors - 1))),
-        wall_plane_(enters_walls(rules) ? (puzzle.colors == 0 ? kDoorPlane : kColorPlane + color_bits_) : 0),
+        wall_plane_(rules.open_in[kWall] != 0 ? (puzzle.colors == 0 ? kDoorPlane : kColorPlane + color_bits_) : 0),
         plane_count_((puzzle.colors == 0 ? unsigned{kDoorPlane} : kColorPlane + color_bits_) + (wall_plane_ != 0)),
         layer_words_(rows_.layer_words), arena_((plane_count_ + layers_ + 5) * layer_words_), planes_(arena_.data()),
         reached_(planes_ + plane_count_ * layer_words_), region_(reached_ + layers_ * layer_words_),
@@ -1069,8 +942,7 @@ class Reachability {
       for (const unsigned kind : {kFloor, kStart, kTarget}) uniform = uniform && rules_.walk(layer, kind);
     }
     use_region_ = uniform;
-    Term floor;
-    floor.floor = ~std::uint64_t{0};
+    const Term floor{~std::uint64_t{0}, 0, 0, {}, {}};
     recipes_.push_back({floor, floor, false});
     // '@' and '?' share the floor's plane: each gets its own rule where its word is made.
     const std::uint32_t cells[2] = {puzzle.start, puzzle.target};
@@ -1109,9 +981,9 @@ class Reachability {
     const Layout& layout = puzzle_.layout;
     CellBits cells(layout);
     // A run of a tile's row (16 or 64 cells) is consecutive in the grid, aligned.
-    const unsigned span = std::min(64u, layout.tile_cols());
+    const unsigned span = std::min(64u, layout.tile_cols);
     const std::uint64_t span_mask = span == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << span) - 1;
-    for (std::uint32_t y = 1; y + 1 < layout.rows(); ++y) {
+    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y)
       for (std::uint32_t w = 0; w < rows_.words; ++w) {
         const std::size_t i = rows_.word(y, w);
         std::uint64_t any = 0;
@@ -1119,7 +991,6 @@ class Reachability {
         for (unsigned x = 0; x < 64; x += span)
           if (any >> x & span_mask) cells.add(layout.tiled(y, w * 64 + x), any >> x & span_mask);
       }
-    }
     return cells;
   }
 
@@ -1138,33 +1009,18 @@ class Reachability {
   enum Plane : unsigned { kFloorPlane, kTrapPlane, kDoorPlane, kButtonPlane, kColorPlane };
 
   /// What a layer can do on the cells of a word: enter them, and walk on from them.
-  struct Masks {
-    std::uint64_t open, walk;
-  };
-  /// Which letters of a class (doors or buttons) a set of a layer's cells holds: all,
-  /// those of the layer's color, and the colors of `list` (rules of no edition of the
-  /// spec: correct, slower).
-  struct Letters {
-    std::uint64_t all = 0, own = 0;  ///< all ones or zero
-    std::uint32_t list = 0;          ///< a bit per color
-  };
-  /// A set of a layer's cells, by class.
-  struct Term {
-    std::uint64_t floor = 0, trap = 0, wall = 0;  ///< all ones or zero (wall: zero without a wall plane)
-    Letters doors, buttons;
-  };
-  struct Recipe {
-    Term open, walk;
-    bool lists = false;  ///< whether a Letters of either term has a list
-  };
+  struct Masks { std::uint64_t open, walk; };
+  /// Which letters of a class (doors or buttons) a set of a layer's cells holds: all or
+  /// none, those of the layer's color or none (all ones or zero), and the colors of
+  /// `list`, a bit per color (rules of no edition of the spec: correct, slower).
+  struct Letters { std::uint64_t all = 0, own = 0; std::uint32_t list = 0; };
+  /// A set of a layer's cells, by class: floor, traps, walls all or none (walls none
+  /// without a wall plane).
+  struct Term { std::uint64_t floor = 0, trap = 0, wall = 0; Letters doors, buttons; };
+  struct Recipe { Term open, walk; bool lists = false; };  ///< lists: whether a Letters has a list
   /// A cell whose kind shares a plane with others ('@' and '?' with the floor): a bit
   /// per layer that enters it and that walks on from it.
-  struct Special {
-    std::size_t bit = 0;
-    std::uint32_t open = 0, walk = 0;
-  };
-
-  static bool enters_walls(const RuleTable& rules) { return rules.open_in[kWall] != 0; }
+  struct Special { std::size_t bit = 0; std::uint32_t open = 0, walk = 0; };
 
   /// The cells of `layer` that it enters (or walks on from, `walk`), from the rule table.
   Term term(std::uint32_t layer, bool walk) const {
@@ -1190,10 +1046,10 @@ class Reachability {
   void build_planes() {
     const std::uint8_t* grid = puzzle_.grid.data();
     const Layout& layout = puzzle_.layout;
-    for (std::uint32_t y = 1; y + 1 < layout.rows(); ++y) {
+    for (std::uint32_t y = 1; y + 1 < layout.rows; ++y)
       for (std::uint32_t w = 0; w < rows_.words; ++w) {
         std::uint64_t word[kColorPlane + 6] = {};
-        for (unsigned j = 0; j < 8 && w * 64 + j * 8 < layout.cols(); ++j) {
+        for (unsigned j = 0; j < 8 && w * 64 + j * 8 < layout.cols; ++j) {
           const std::uint64_t kinds = eight_kinds(grid + layout.tiled(y, w * 64 + j * 8));
           const std::uint64_t from_floor = kinds_from(kinds, kFloor), from_door = kinds_from(kinds, kDoor);
           const unsigned shift = j * 8;
@@ -1214,7 +1070,6 @@ class Reachability {
         }
         std::copy_n(word, plane_count_, &planes_[rows_.word(y, w) * plane_count_]);
       }
-    }
   }
 
   /// Makes `layer` (layers_: the floor region) the one that masks() and reach() are for.
@@ -1243,20 +1098,18 @@ class Reachability {
     for (; list; list &= list - 1) cells |= of_color(p, static_cast<std::uint32_t>(__builtin_ctz(list)));
     return cells;
   }
-  /// The cells of term `t` among those of planes p: `own` are the letters of the layer's
-  /// color, `doors` and `buttons` the planes of letters (zero without colors). Without a
-  /// plane of walls, t.wall is 0 (and wall_plane_ the floor's).
+  /// The cells of term `t` among those of planes p; `own`: the letters of the layer's color,
+  /// `doors` and `buttons`: the planes of letters (zero without colors).
   std::uint64_t of_term(const Term& t, const std::uint64_t* p, std::uint64_t own, std::uint64_t doors,
                         std::uint64_t buttons) const {
     return (t.floor & p[kFloorPlane]) | (t.trap & p[kTrapPlane]) | (t.wall & p[wall_plane_]) |
            (doors & (t.doors.all | (t.doors.own & own))) | (buttons & (t.buttons.all | (t.buttons.own & own)));
   }
 
-  /// The masks of the current layer for the words of a block, made from the planes in
-  /// a few operations per word when the layer first needs them. One buffer serves every
-  /// layer: a block's masks are made again when another layer comes to it, which costs
-  /// less than the new pages of a buffer per layer and, unlike making a whole layer's
-  /// masks at once, nothing for blocks a flood never meets.
+  /// The current layer's masks for the words of a block, made from the planes when the
+  /// layer first needs them. One buffer serves every layer (a block's masks are made again
+  /// for another layer): less than the pages of a buffer per layer, nothing for blocks
+  /// a flood never meets.
   const Masks* masks(std::size_t block) {
     Masks* const out = &masks_[rows_.first(block)];
     if (masks_layer_[block] == layer_ + 1) return out;
@@ -1286,11 +1139,7 @@ class Reachability {
   }
 
   /// Lists a block to spread from, once.
-  void list(std::size_t block) {
-    if (listed_[block]) return;
-    listed_[block] = 1;
-    work_[top_++] = block;
-  }
+  void list(std::size_t block) { if (!listed_[block]) listed_[block] = 1, work_[top_++] = block; }
   /// Reaches the cells `bits` of word i that the current layer can enter and has not
   /// reached yet; lists the block to spread from if it gained walkable cells, and the
   /// active buttons among them to press.
@@ -1309,12 +1158,10 @@ class Reachability {
     if (!pressed_[i]) pressed_words_.push_back(i);
     pressed_[i] |= buttons;
   }
-  /// Reaches the cells `bits` of word i where the start or a press arrives, whether or
-  /// not the layer could enter them (a press is not a move), as the exact search
-  /// discovers them; stops at the active buttons among them, and goes on from the rest:
-  /// into the floor region if it is one step away (taking it all), and from those it
-  /// walks on by listing their block, or once the layer has the region, which holds
-  /// most of their neighbours already, by stepping to their neighbours at once.
+  /// Reaches the cells `bits` of word i where the start or a press arrives, whether or not
+  /// the layer could enter them (a press is not a move); stops at the active buttons among
+  /// them and goes on from the rest: into the floor region if it is a step away, and by
+  /// listing their block, or, once the layer has the region, by stepping to their neighbours.
   void arrive(std::size_t i, std::uint64_t bits) {
     bits &= ~layer_reached_[i];
     if (!bits) return;
@@ -1343,9 +1190,8 @@ class Reachability {
     to(rows_.below(i), cells);
   }
 
-  /// Calls visit(i) for each word i listed in `words` (those whose `bits` are not zero),
-  /// in the order of memory: sorted when they are few, by a scan of `bits` when they
-  /// are many. Empties `words`; `visit` clears the bits.
+  /// Calls visit(i) for each word i in `words` (those whose `bits` are not zero) in the
+  /// order of memory: sorted when few, by a scan of `bits` when many. Empties `words`.
   template <class Visit>
   void in_order(std::vector<std::size_t>& words, const std::uint64_t* bits, Visit visit) {
     if (words.size() * 32 < layer_words_) {
@@ -1394,11 +1240,8 @@ class Reachability {
       edge_[i] = entered & word.walk;
       if (entered & ~word.walk) stop_at(i, entered & ~word.walk);
     }
-    for (std::size_t i = begin; i < end; ++i) {
-      if (!edge_[i]) continue;  // most words: no store, so edge_'s pages stay untouched
-      around(i, edge_[i], [this](std::size_t j, std::uint64_t cells) { reach(j, cells); });
-      edge_[i] = 0;
-    }
+    for (std::size_t i = begin; i < end; ++i)  // most words: no store, so edge_'s pages stay untouched
+      if (edge_[i]) around(i, std::exchange(edge_[i], 0), [this](std::size_t j, std::uint64_t cells) { reach(j, cells); });
   }
 
   /// Starts the current layer's flood from `seeds` (reached bits), gathered in a bit map
@@ -1409,16 +1252,12 @@ class Reachability {
       if (!seed_bits_[bit / 64]) words.push_back(bit / 64);
       seed_bits_[bit / 64] |= std::uint64_t{1} << (bit % 64);
     }
-    in_order(words, seed_bits_, [&](std::size_t i) {
-      arrive(i, seed_bits_[i]);
-      seed_bits_[i] = 0;
-    });
+    in_order(words, seed_bits_, [&](std::size_t i) { arrive(i, std::exchange(seed_bits_[i], 0)); });
   }
 
-  /// Fills a block in registers: from the reached `cells` of its words, the runs
-  /// of walkable cells they lie in, spread down the block's rows and back up until a
-  /// sweep adds nothing (`runs`); then adds to `cells` those runs and the open cells
-  /// beside, above and below them.
+  /// Fills a block in registers: the runs of walkable cells that the reached `cells` lie
+  /// in, spread down the block's rows and back up until a sweep adds nothing (`runs`);
+  /// then adds to `cells` those runs and the open cells beside, above and below them.
   static void settle(const Masks* masks, std::uint64_t (&cells)[kRows], std::uint64_t (&runs)[kRows]) {
     std::uint64_t walk[kRows], from = 0;
     for (unsigned k = 0; k < kRows; ++k) {
@@ -1454,9 +1293,8 @@ class Reachability {
     return up | down;
   }
 
-  /// Floods `layer` (layers_: the floor region) from `seeds`; true if it reaches the
-  /// target. Each block on the work stack is settled, records what it reached, and
-  /// spreads from its edges to the blocks around it.
+  /// Floods `layer` (layers_: the floor region) from `seeds`; true if it reaches the target.
+  /// Each block on the work stack is settled, then spreads to the blocks around it.
   bool flood(std::uint32_t layer, const std::vector<std::size_t>& seeds) {
     enter(layer);
     start_from(seeds);
@@ -1493,17 +1331,14 @@ class Reachability {
   /// table says a press leads, going through memory in order (and clearing pressed_).
   void press() {
     in_order(pressed_words_, pressed_, [&](std::size_t i) {
-      for (std::uint64_t bits = pressed_[i]; bits; bits &= bits - 1) {
+      for (std::uint64_t bits = std::exchange(pressed_[i], 0); bits; bits &= bits - 1) {
         const unsigned x = static_cast<unsigned>(__builtin_ctzll(bits));
         seeds_[rules_.press(layer_, kind_at(i, x))].push_back(i * 64 + x);
       }
-      pressed_[i] = 0;
     });
   }
-  /// The kind of the cell at bit x of word i: from the planes for a trap or a button
-  /// (what is pressed, under the spec's rules), else from the grid. (The planes lie
-  /// beside the flood's words; reading the grid alone is 1.07x slower on 4000x4000
-  /// unsolvable maps with 25 colors.)
+  /// The kind of the cell at bit x of word i: a trap's or a button's from the planes beside
+  /// the flood's words, else the grid's (the grid alone: 1.07x slower on 4000x4000/25/no).
   std::uint8_t kind_at(std::size_t i, unsigned x) const {
     const std::uint64_t* const p = &planes_[i * plane_count_];
     if (p[kTrapPlane] >> x & 1) return kTrap;
@@ -1521,10 +1356,9 @@ class Reachability {
   const unsigned wall_plane_;      ///< the walls' plane, or 0 when no layer can enter a wall
   const unsigned plane_count_;     ///< planes in use: floor and traps, with colors doors, buttons and color_bits_
   const std::size_t layer_words_;  ///< of rows_
-  // The word arrays in one allocation, zero-filled by calloc (the layers never flooded
-  // cost no memory). One large block goes back to the system when the pass ends; as
-  // separate blocks, malloc would keep some for later, and the exact search, which needs
-  // other sizes, would add its pages to them.
+  // The word arrays in one zero-filled allocation (layers never flooded cost no memory),
+  // which goes back to the system when the pass ends; of separate blocks malloc would
+  // keep some, and the exact search would add its pages to them.
   Buffer<std::uint64_t> arena_;
   std::uint64_t* const planes_;         ///< [word * plane_count_ + plane]
   std::uint64_t* const reached_;        ///< [layer * layer_words_ + word]
@@ -1553,11 +1387,7 @@ class Reachability {
   std::uint64_t* layer_reached_ = nullptr;  ///< its reached bits
 };
 
-}  // namespace
-
 // ==== The exact search ===========================================================
-
-namespace {
 
 constexpr std::uint32_t kNotFound = 0xFFFFFFFF;
 
@@ -1568,98 +1398,62 @@ constexpr bool kTraceBuild = true;
 constexpr bool kTraceBuild = false;
 #endif
 
-/// The search container: a double-ended queue of states in chunks of 16384, 4 bytes
-/// per waiting state, that never copies them. A queue takes from the front, a stack
-/// from the back; an emptied chunk is kept for the next one. (std::deque allocates a
-/// block per 128 states and frees it when emptied: 1.2x slower on the largest maps.)
+/// The search container: the waiting states in an array, 4 bytes each, a queue taking
+/// from the front, a stack from the back. When the back reaches the end, the states move
+/// to the front, the array doubled by realloc() (which moves a large array's pages, not
+/// their bytes) if they fill half of it. (std::deque, which allocates a block per 128
+/// states and frees it when emptied, is 1.2x slower on the largest maps.)
 class SearchContainer {
  public:
   SearchContainer() = default;
   SearchContainer(const SearchContainer&) = delete;
   SearchContainer& operator=(const SearchContainer&) = delete;
-  ~SearchContainer() {
-    for (std::uint32_t* chunk : chunks_) delete[] chunk;
-    delete[] spare_;
-  }
+  ~SearchContainer() { std::free(slots_); }
 
   bool empty() const { return head_ == tail_; }
   void push_back(std::uint32_t state) {
-    if (tail_ == tail_end_) add_chunk();
+    if (tail_ == end_) make_room();
     *tail_++ = state;
   }
-  std::uint32_t pop_front() {
-    const std::uint32_t state = *head_++;
-    if (head_ == head_end_ && head_ != tail_) drop_front();
-    return state;
-  }
-  std::uint32_t pop_back() {
-    if (tail_ == tail_begin_) drop_back();  // the back chunk is empty
-    return *--tail_;
-  }
-  /// The state `ahead` places behind the front, if it is in the front chunk (for a
-  /// prefetch: a queue's next states are known before they are taken).
+  std::uint32_t pop_front() { return *head_++; }
+  std::uint32_t pop_back() { return *--tail_; }
+  /// The state `ahead` places behind the front, if there is one (for a prefetch: a
+  /// queue's next states are known before they are taken).
   bool peek_front(std::size_t ahead, std::uint32_t& state) const {
-    const std::uint32_t* const end = head_end_ == tail_end_ ? tail_ : head_end_;  // one chunk: to the back
-    if (ahead >= static_cast<std::size_t>(end - head_)) return false;
+    if (ahead >= static_cast<std::size_t>(tail_ - head_)) return false;
     state = head_[ahead];
     return true;
   }
 
  private:
-  static constexpr std::size_t kChunk = 16384;
-
-  // Out of line: the hot paths above stay small.
-  __attribute__((noinline)) void add_chunk() {
-    std::uint32_t* const chunk = spare_ ? spare_ : new std::uint32_t[kChunk];
-    spare_ = nullptr;
-    if (head_ == tail_) {  // empty: start over in this chunk
-      for (std::uint32_t* old : chunks_) give_back(old);
-      chunks_.clear();
-      head_ = chunk;
-      head_end_ = chunk + kChunk;
+  __attribute__((noinline)) void make_room() {  // out of line: the hot paths above stay small
+    const std::size_t size = static_cast<std::size_t>(tail_ - head_), front = static_cast<std::size_t>(head_ - slots_);
+    std::size_t capacity = static_cast<std::size_t>(end_ - slots_);
+    if (size >= capacity / 2) {  // a state moves a few times on average
+      capacity = std::max<std::size_t>(2 * capacity, 16384);
+      void* const slots = std::realloc(slots_, capacity * sizeof *slots_);
+      if (!slots) throw std::bad_alloc();
+      slots_ = static_cast<std::uint32_t*>(slots);
     }
-    chunks_.push_back(chunk);
-    tail_begin_ = tail_ = chunk;
-    tail_end_ = chunk + kChunk;
-  }
-  __attribute__((noinline)) void drop_front() {
-    give_back(chunks_.front());
-    chunks_.pop_front();
-    head_ = chunks_.front();
-    head_end_ = head_ + kChunk;
-  }
-  __attribute__((noinline)) void drop_back() {
-    give_back(chunks_.back());
-    chunks_.pop_back();
-    tail_begin_ = chunks_.back();
-    tail_ = tail_end_ = tail_begin_ + kChunk;
-  }
-  void give_back(std::uint32_t* chunk) {
-    if (spare_) delete[] chunk;
-    else spare_ = chunk;
+    if (front > 0) std::memmove(slots_, slots_ + front, size * sizeof *slots_);
+    head_ = slots_, tail_ = slots_ + size, end_ = slots_ + capacity;
   }
 
-  std::deque<std::uint32_t*> chunks_;  ///< the chunks from front to back
-  std::uint32_t* head_ = nullptr;      ///< the front state
-  std::uint32_t* head_end_ = nullptr;  ///< the end of the front chunk
-  std::uint32_t* tail_ = nullptr;      ///< one past the back state
-  std::uint32_t* tail_begin_ = nullptr;
-  std::uint32_t* tail_end_ = nullptr;  ///< the back chunk's bounds
-  std::uint32_t* spare_ = nullptr;     ///< an emptied chunk, kept for the next one
+  std::uint32_t* slots_ = nullptr;  ///< the array, to end_; the states waiting: [head_, tail_)
+  std::uint32_t *head_ = nullptr, *tail_ = nullptr, *end_ = nullptr;
 };
 
-/// The search of "The Algorithm": investigate states in container order (a queue
-/// takes the oldest, a stack the newest), discovering the press of the active button
-/// a state stands on, or else its moves north, east, south and west; stop when a state
-/// on the target is discovered. Returns that state, or kNotFound. The tile shape
-/// (kRowBits, see Layout) and orientation are template arguments, so that each step is
-/// a compare and an add of constants (1.1x faster on the spec's limit map).
+/// The search of "The Algorithm": investigate states in container order, discovering
+/// the press of the active button a state stands on, or else its moves north, east,
+/// south and west; stop when a state on the target is discovered. Returns that state,
+/// or kNotFound. The tile shape (kRowBits, see Layout) and orientation are template
+/// arguments, so that each step is a compare and an add of constants (see DESIGN.md).
 template <Container kMode, unsigned kRowBits, bool kTransposed>
 std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSpace& space) {
   // What the loop reads, in locals that the compiler keeps in registers (the
   // container's stores might alias them where they lie).
   const Layout layout = puzzle.layout;
-  const std::uint32_t band = layout.band();
+  const std::uint32_t band = layout.band;
   auto step = [band](unsigned d) { return Step(kDirections[d], kRowBits, kTransposed, band); };
   const Step steps[4] = {step(0), step(1), step(2), step(3)};
   const std::uint8_t* const grid = puzzle.grid.data();
@@ -1700,18 +1494,16 @@ std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSp
 template <Container kMode>
 std::uint32_t exact_search(const Puzzle& puzzle, const RuleTable& rules, StateSpace& space) {
   const Layout& layout = puzzle.layout;
-  if (layout.plain_rows())
-    return layout.transposed() ? exact_search<kMode, 0, true>(puzzle, rules, space)
-                               : exact_search<kMode, 0, false>(puzzle, rules, space);
-  return layout.transposed() ? exact_search<kMode, 3, true>(puzzle, rules, space)
-                             : exact_search<kMode, 3, false>(puzzle, rules, space);
+  if (layout.row_bits == 0)
+    return layout.transposed ? exact_search<kMode, 0, true>(puzzle, rules, space)
+                             : exact_search<kMode, 0, false>(puzzle, rules, space);
+  return layout.transposed ? exact_search<kMode, 3, true>(puzzle, rules, space)
+                           : exact_search<kMode, 3, false>(puzzle, rules, space);
 }
 
-// ==== The backtrace ==============================================================
-
-/// The path from the start to `end` as its actions, kByMove + d or kByPress, following
-/// how each state was discovered backwards. An action takes a byte where a state would
-/// take four: a depth-first path can be tens of millions of states long.
+/// The path from the start to `end` as its actions, kByMove + d or kByPress, following how
+/// each state was discovered backwards: a byte a step (a depth-first path can be tens of
+/// millions of steps long).
 std::vector<std::uint8_t> backtrace(const Layout& layout, const StateSpace& space, std::uint32_t end) {
   std::vector<std::uint8_t> actions;
   for (std::uint32_t state = end;;) {
@@ -1732,41 +1524,26 @@ std::vector<std::uint8_t> backtrace(const Layout& layout, const StateSpace& spac
   return actions;
 }
 
-}  // namespace
-
 // ==== Solving ====================================================================
 
-/// The outcome of a search: the path from the start to the target as its actions (none
-/// if there is no path), or for an unsolvable map which cells were discovered.
-struct Solution {
-  std::vector<std::uint8_t> actions;  ///< kByMove + d (a move in direction d) or kByPress
-  CellBits discovered;                ///< when there are no actions: the cells discovered in any layer
-
-  bool solved() const { return !actions.empty(); }
-};
-
-namespace {
-
-/// Runs the reachability pass, in blocks of 8 rows, or of one on a map of few rows (see
-/// Reachability): true if the target can be reached; if not, records in `solution`
-/// which cells were discovered.
+/// Runs the reachability pass, in blocks of 8 rows or of one on a map of few rows: true if
+/// the target can be reached, else `solution` gets the cells discovered.
 bool reachable(const Puzzle& puzzle, const RuleTable& rules, Solution& solution) {
   auto settle = [&](auto reachability) {
     if (reachability.run()) return true;
     solution.discovered = reachability.discovered();
     return false;
   };
-  const std::uint32_t rows = puzzle.layout.rows();  // with the border
+  const std::uint32_t rows = puzzle.layout.rows;  // with the border
   return (rows + 7) / 8 * 8 * 4 <= (rows - 2) * 5 ? settle(Reachability<8>(puzzle, rules))
                                                   : settle(Reachability<1>(puzzle, rules));
 }
 
 }  // namespace
 
-/// Solves `puzzle` as the spec's algorithm does with the given container: the
-/// reachability pass settles an unsolvable map (its output does not depend on the
-/// search's order), and the exact search finds the path on a solvable one. The trace
-/// build runs the exact search on every map, to show every state it investigates.
+/// Solves `puzzle` as the spec's algorithm does with the given container: the reachability
+/// pass settles an unsolvable map (whose output does not depend on the search's order),
+/// the exact search finds the path on a solvable one (on every map in the trace build).
 Solution solve(const Puzzle& puzzle, Container container) {
   Solution solution;
   const RuleTable rules(puzzle.colors);
@@ -1782,6 +1559,8 @@ Solution solve(const Puzzle& puzzle, Container container) {
 
 // ==== Output =====================================================================
 
+const std::string kCannotWrite = "cannot write the output to standard output: ";
+
 /// Where output goes: appended to a string (tests) or written to a FILE (main); and
 /// warnings: appended to a string, or "puzzle: warning: ..." on stderr.
 class Sink {
@@ -1789,17 +1568,13 @@ class Sink {
   explicit Sink(std::string* text, std::string* warnings = nullptr) : text_(text), warnings_(warnings) {}
   explicit Sink(std::FILE* file) : file_(file) {}
   void write(std::string_view data) {
-    if (text_) {
-      text_->append(data);
-    } else if (std::fwrite(data.data(), 1, data.size(), file_) != data.size()) {
-      fail(std::string("cannot write the output to standard output: ") + std::strerror(errno));
-    }
+    if (text_) text_->append(data);
+    else if (std::fwrite(data.data(), 1, data.size(), file_) != data.size()) fail(kCannotWrite + std::strerror(errno));
   }
   void warn(const std::string& what) {
     if (file_) std::fprintf(stderr, "puzzle: warning: %s\n", what.c_str());
     else if (warnings_) warnings_->append(what + "\n");
   }
-
  private:
   std::string* text_ = nullptr;
   std::string* warnings_ = nullptr;
@@ -1831,17 +1606,6 @@ bool discovered_cell(const Puzzle& puzzle, const Solution& solution, std::uint32
 
 namespace {
 
-/// The character of every cell kind at of[256 + kind], and '#' at of[kind], for the
-/// writers that look up a cell at a time: a cell that no layer discovered reads as a
-/// wall on the no-solution map (without a branch, which would be a coin toss).
-struct KindChars {
-  char of[512];
-  KindChars() {
-    std::memset(of, '#', sizeof of);
-    for (unsigned kind = 0; kind < kKinds; ++kind) of[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
-  }
-};
-
 void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   constexpr std::size_t kLine = 32;  // room for "(c, (", two numbers of ten digits, ", " and "))\n"
   std::string text(std::min<std::size_t>((solution.actions.size() + 1) * kLine, std::size_t{1} << 20), '\0');
@@ -1863,40 +1627,21 @@ void write_list(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(std::string_view(text.data(), static_cast<std::size_t>(p - text.data())));
 }
 
-/// The bytes of a piece of output: the map outputs are made and written a piece at a
-/// time, so that they reuse memory that is in the cache instead of touching pages as
-/// large as the output (a page fault costs more than writing its page's text).
+/// The map outputs are made and written a piece at a time, reusing memory in the cache
+/// rather than touching pages as large as the output (a page fault costs more than a page's text).
 constexpr std::size_t kPiece = std::size_t{1} << 18;
 
-/// The numbering of a layer's map as the outputs write it: a line of `width` characters
-/// and a "\n" per row. Its cells are numbered a = row * width + col, at offset a + row of
-/// the text; a mark of the path on layer L is numbered L * cells() + a.
-struct MapText {
-  std::uint64_t height, width;
-
-  std::uint64_t line() const { return width + 1; }
-  std::uint64_t size() const { return height * line(); }
-  std::uint64_t cells() const { return height * width; }
-  std::uint64_t mark(std::uint32_t layer, std::uint32_t row, std::uint32_t col) const {
-    return layer * cells() + row * width + col;
-  }
-  std::uint64_t offset(std::uint64_t cell) const { return cell + cell / width; }
-  /// The first cell at or after offset t.
-  std::uint64_t cell_at(std::uint64_t t) const { return t / line() * width + std::min(t % line(), width); }
-};
-
-/// The map as text, a line a row (with its "\n" if `newlines`), handed to emit(piece,
-/// size) a piece of at most kPiece bytes at a time (a long row in several). fill(out, stride, cell, n) writes the characters
-/// of n cells that lie in a row of a tile, cell, cell + 1, ... of the grid, at out,
-/// out + stride, ...: along a text line, or down a text column when the map is stored
-/// transposed.
+/// The map as text, a line a row (with its "\n" if `newlines`), handed in order to
+/// emit(piece, size) at most kPiece bytes at a time. fill(out, stride, cell, n) writes the
+/// n cells cell, cell + 1, ... of a tile's row at out, out + stride, ...: along a text
+/// line, or down a text column when the map is stored transposed.
 template <typename Fill, typename Emit>
 void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
   const Layout& layout = puzzle.layout;
-  const std::size_t width = puzzle.width, line = width + newlines, tile_cols = layout.tile_cols();
+  const std::size_t width = puzzle.width, line = width + newlines, tile_cols = layout.tile_cols;
   std::string buffer(kPiece, '\0');
   char* const begin = &buffer[0];
-  if (!layout.transposed()) {
+  if (!layout.transposed) {
     char* p = begin;
     for (std::uint32_t row = 0; row < puzzle.height; ++row) {
       for (std::size_t col = 0; col < width;) {
@@ -1905,7 +1650,7 @@ void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
           emit(begin, static_cast<std::size_t>(p - begin));
           p = begin;
         }
-        fill(p, 1, puzzle.layout.cell(row, static_cast<std::uint32_t>(col)), span);
+        fill(p, 1, layout.cell(row, static_cast<std::uint32_t>(col)), span);
         p += span;
         col += span;
       }
@@ -1921,20 +1666,18 @@ void render_text(const Puzzle& puzzle, bool newlines, Fill fill, Emit emit) {
     for (std::uint32_t col = 0; col < width; ++col)
       for (std::uint32_t row = first; row < end;) {
         const std::uint32_t span = std::min<std::uint32_t>(end - row, static_cast<std::uint32_t>(tile_cols - ((row + 1) & (tile_cols - 1))));
-        fill(begin + (row - first) * line + col, line, puzzle.layout.cell(row, col), span);
+        fill(begin + (row - first) * line + col, line, layout.cell(row, col), span);
         row += span;
       }
-    if (newlines)
-      for (std::uint32_t row = first; row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
+    for (std::uint32_t row = first; newlines && row < end; ++row) begin[(row - first + 1) * line - 1] = '\n';
     emit(begin, (end - first) * line);
   }
 }
 
-/// Calls mark(layer, row, col, symbol) for each mark the path draws on the layers'
-/// maps, in path order: '+' where it walks (not the start, not the target), '%' where
-/// it presses a button and '@' where the press arrives in the button's layer. A state
-/// is on a path once, and is where a press leaves or arrives, never both: a press
-/// arrives on a button of its own layer's color (or a trap on '^'), which is not active.
+/// Calls mark(layer, row, col, symbol) for each mark the path draws on the layers' maps, in
+/// path order: '+' where it walks (not the start, not the target), '%' where it presses a
+/// button and '@' where the press arrives. A state is never where a press both leaves and
+/// arrives: a press arrives on a button of its layer's color (or a trap on '^'), not active.
 template <typename Mark>
 void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
   const std::size_t steps = solution.actions.size() + 1;
@@ -1947,90 +1690,67 @@ void path_marks(const Puzzle& puzzle, const Solution& solution, Mark mark) {
     } else if (step > 0 && step + 1 < steps) {
       mark(layer, row, col, '+');
     }
-    before = layer;
-    before_row = row;
-    before_col = col;
-    ++step;
+    before = layer, before_row = row, before_col = col, ++step;
   });
 }
 
+/// Every layer's map with the path drawn in; what reads as floor there is '.': the layer's
+/// own buttons and doors, and on a color's map the start, which shows only on '^'.
 void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
-  // The path's marks, numbered by MapText: a bit each for the '+', and the few presses'
-  // '%' and '@' in a sorted list. A bit per cell costs less than a list as soon as a
-  // path is long (a depth-first path can cover most of a layer), and its pages that no
-  // mark touches cost nothing.
-  const MapText text{puzzle.height, puzzle.width};
-  Buffer<std::uint64_t> walked(static_cast<std::size_t>(((puzzle.colors + 1) * text.cells() + 63) / 64));
-  std::vector<std::pair<std::uint64_t, char>> press_marks;
+  // The path's marks, numbered by their offset in the maps' text (the layers one after
+  // another, headers left out): a bit each for the '+', which costs less than a list as
+  // soon as a path is long, and the few presses' '%' and '@' in a sorted list.
+  const std::uint64_t line = std::uint64_t{puzzle.width} + 1, size = puzzle.height * line;
+  Buffer<std::uint64_t> walked(static_cast<std::size_t>((puzzle.colors + 1) * size / 64 + 1));
+  std::vector<std::pair<std::uint64_t, char>> presses;
   path_marks(puzzle, solution, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col, char mark) {
-    const std::uint64_t at = text.mark(layer, row, col);
+    const std::uint64_t at = layer * size + row * line + col;
     if (mark == '+') walked[static_cast<std::size_t>(at / 64)] |= std::uint64_t{1} << (at % 64);
-    else press_marks.emplace_back(at, mark);
+    else presses.emplace_back(at, mark);
   });
-  std::sort(press_marks.begin(), press_marks.end());
-  auto next_press = press_marks.cbegin();
-
-  // The map's characters in MapText's order, without the "\n": each layer's map is made
-  // from them a piece at a time, the characters that read as floor on it made '.' (its
-  // own buttons and doors, and on a color's map the start, which shows only on '^'),
-  // the path's marks put in.
-  std::string input;
-  input.reserve(static_cast<std::size_t>(text.cells()));
-  const KindChars chars;
+  std::sort(presses.begin(), presses.end());
+  auto press = presses.cbegin();
+  // The map's characters without the "\n" (which would double a thin map's), made once;
+  // each layer's map is made from them a piece at a time.
+  char chars[kKinds];
+  for (unsigned kind = 0; kind < kKinds; ++kind) chars[kind] = kind_char(static_cast<std::uint8_t>(kind));
   const std::uint8_t* const grid = puzzle.grid.data();
+  std::string text;
+  text.reserve(static_cast<std::size_t>(size - puzzle.height));
   render_text(
       puzzle, false,
       [&](char* out, std::size_t stride, std::uint32_t cell, std::size_t n) {
-        for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars.of[256 + grid[cell + j]];
+        for (std::size_t j = 0; j < n; ++j) out[j * stride] = chars[grid[cell + j]];
       },
-      [&](const char* piece, std::size_t size) { input.append(piece, size); });
-  std::string piece;
+      [&](const char* piece, std::size_t n) { text.append(piece, n); });
+  std::string piece(kPiece, '\0');
   for (std::uint32_t layer = 0; layer <= puzzle.colors; ++layer) {
     const char color = layer_color(layer);
-    const char own_button = color;  // on '^': the traps
     const char own_door = layer == 0 ? '\0' : static_cast<char>(color - 'a' + 'A');  // '\0': none
     const char start = layer == 0 ? '\0' : '@';
     const char header[] = {'/', '/', ' ', 'c', 'o', 'l', 'o', 'r', ' ', color, '\n'};
     sink.write(std::string_view(header, sizeof header));
-    const std::uint64_t base = text.mark(layer, 0, 0);
-    for (std::uint64_t first = 0; first < text.size(); first += kPiece) {
-      const std::size_t size = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, text.size() - first));
-      piece.resize(size);
+    for (std::uint64_t first = 0; first < size; first += kPiece) {
+      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kPiece, size - first));
       char* const to = &piece[0];
-      // The piece's text, row by row from (row, col) on.
-      std::uint64_t row = first / text.line(), col = first % text.line();
-      for (std::size_t i = 0; i < size;) {
-        if (col == text.width) {
-          to[i++] = '\n';
-          ++row, col = 0;
-          continue;
-        }
-        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(text.width - col, size - i));
-        const char* const from = input.data() + row * text.width + col;
-        for (std::size_t j = 0; j < n; ++j) {
-          const char c = from[j];
-          to[i + j] = c == own_button || c == own_door || c == start ? '.' : c;
-        }
-        i += n, col += n;
+      std::uint64_t row = first / line, col = first % line;
+      for (std::size_t i = 0; i < n;) {  // a row's characters, then its "\n"
+        const std::size_t span = static_cast<std::size_t>(std::min<std::uint64_t>(puzzle.width - col, n - i));
+        const char* const from = text.data() + row * puzzle.width + col;
+        for (std::size_t j = 0; j < span; ++j)  // color: its buttons, or the traps on '^'
+          to[i + j] = from[j] == color || from[j] == own_door || from[j] == start ? '.' : from[j];
+        i += span, col += span;
+        if (i < n) to[i++] = '\n', ++row, col = 0;
       }
-      // The '+' of the piece's cells, a word of bits at a time, the row followed as the
-      // cells go; then the presses' marks.
-      const std::uint64_t begin = base + text.cell_at(first), end = base + text.cell_at(first + size);
-      row = (begin - base) / text.width;
-      for (std::uint64_t at = begin, row_end = base + (row + 1) * text.width; at < end;) {
-        const std::uint64_t n = std::min<std::uint64_t>(64 - at % 64, end - at);
+      // The piece's '+', a word of bits at a time, and the presses' marks.
+      const std::uint64_t begin = layer * size + first, end = begin + n;
+      for (std::uint64_t at = begin; at < end; at += 64 - at % 64) {
         std::uint64_t bits = walked[static_cast<std::size_t>(at / 64)] >> (at % 64);
-        if (n < 64) bits &= (std::uint64_t{1} << n) - 1;
-        for (; bits != 0; bits &= bits - 1) {
-          const std::uint64_t cell = at + static_cast<unsigned>(__builtin_ctzll(bits));
-          while (cell >= row_end) row_end += text.width, ++row;
-          to[cell - base + row - first] = '+';
-        }
-        at += n;
+        if (end - at < 64) bits &= (std::uint64_t{1} << (end - at)) - 1;
+        for (; bits != 0; bits &= bits - 1) to[at - begin + static_cast<unsigned>(__builtin_ctzll(bits))] = '+';
       }
-      for (; next_press != press_marks.cend() && next_press->first < end; ++next_press)
-        to[text.offset(next_press->first - base) - first] = next_press->second;
-      sink.write(piece);
+      for (; press != presses.cend() && press->first < end; ++press) to[press->first - begin] = press->second;
+      sink.write(std::string_view(to, n));
     }
   }
 }
@@ -2038,7 +1758,8 @@ void write_map(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
 /// "No solution." and the map with every cell discovered in no layer shown as '#'.
 void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sink) {
   sink.write(kNoSolutionHeader);
-  const KindChars chars;
+  char chars[512];  // [discovered << 8 | kind]: no branch, which would be a coin toss
+  for (unsigned kind = 0; kind < kKinds; ++kind) chars[kind] = '#', chars[256 + kind] = kind_char(static_cast<std::uint8_t>(kind));
   const std::uint8_t* const grid = puzzle.grid.data();
   render_text(
       puzzle, true,
@@ -2046,7 +1767,7 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
         for (std::size_t j = 0; j < n;) {  // a word of `discovered` at a time
           const std::size_t at = cell + j, end = std::min(n, j + 64 - at % 64);
           std::uint64_t bits = solution.discovered.from(static_cast<std::uint32_t>(at));
-          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars.of[(bits & 1) << 8 | grid[cell + j]];
+          for (; j < end; ++j, bits >>= 1) out[j * stride] = chars[(bits & 1) << 8 | grid[cell + j]];
         }
       },
       [&](const char* piece, std::size_t size) { sink.write(std::string_view(piece, size)); });
@@ -2054,7 +1775,6 @@ void write_no_solution(const Puzzle& puzzle, const Solution& solution, Sink& sin
 
 }  // namespace
 
-/// Writes the output the spec asks for.
 void write_output(const Puzzle& puzzle, const Solution& solution, OutputMode mode, Sink& sink) {
   if (!solution.solved()) write_no_solution(puzzle, solution, sink);
   else if (mode == OutputMode::list) write_list(puzzle, solution, sink);
@@ -2092,8 +1812,7 @@ bool input_is_terminal() {
 
 /// Makes sure everything written to `file` arrived (a full disk, a closed stdout).
 void finish_output(std::FILE* file) {
-  if (std::fflush(file) != 0 || std::ferror(file))
-    fail(std::string("cannot write the output to standard output: ") + std::strerror(errno));
+  if (std::fflush(file) != 0 || std::ferror(file)) fail(kCannotWrite + std::strerror(errno));
 }
 
 }  // namespace puzzle
@@ -2116,16 +1835,14 @@ int main(int argc, char* argv[]) {
       puzzle::run(input, options, out);
     }
     puzzle::finish_output(stdout);
-  } catch (const puzzle::Error& e) {
-    std::fprintf(stderr, "puzzle: error: %s\n", e.what());
-    return 1;
   } catch (const std::bad_alloc&) {
     std::fputs("puzzle: error: not enough memory for this map\n", stderr);
     return 1;
-  } catch (const std::exception& e) {  // no known way here; still one clear line, exit 1
+  } catch (const std::exception& e) {  // puzzle::Error, or one of no known way: still one clear line
     std::fprintf(stderr, "puzzle: error: %s\n", e.what());
     return 1;
   }
   return 0;
 }
-#endif
+#endif  // PUZZLE_NO_MAIN
+#endif  // PUZZLE_CPP_INCLUDED

@@ -65,7 +65,7 @@ TEST(RulesTest, BlockedBitsAndReachMasksFollowTheRuleFunctions) {
     const std::size_t height = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
     const std::string input = "26 " + std::to_string(height) + " " + std::to_string(width) + "\n" + text + "\n";
     puzzle::Puzzle p = puzzle::parse_puzzle(input);
-    EXPECT_EQ(p.layout.plain_rows(), p.height == 1);
+    EXPECT_EQ(p.layout.row_bits == 0, p.height == 1);
     // The exact search's open bits: set where a state can be entered, not on the border.
     const puzzle::RuleTable rules(26);
     const puzzle::StateSpace space(p, rules);
