@@ -4,9 +4,9 @@
 // tools/show: a list-mode, map-mode or "No solution." output of any solver, told apart
 // by its first line, its path replayed move by move with the solver's own rule
 // functions (is_active_button, pressed_layer, is_passable), stopping at the first
-// illegal move. It holds no copy of a rule. A tool includes ../puzzle.cpp with
-// PUZZLE_NO_MAIN first (its functions are plain definitions of that one translation
-// unit, not inline: GCC then inlines the lambdas of the hot loops). A file that is not
+// illegal move. It holds no copy of a rule: it compiles ../puzzle.cpp in (main left
+// out; puzzle.cpp's functions are plain definitions of the one translation unit, not
+// inline: GCC then inlines the lambdas of the hot loops). A file that is not
 // an output of the shape read throws Malformed naming the file, line and column.
 // Streams: an output is read a line (or a piece of a long row) at a time, never further
 // than its shape allows. Memory, whatever the output's size: a bit per state of the map
@@ -17,9 +17,9 @@
 #define PUZZLE_TOOLS_SOLUTION_H
 
 #ifndef PUZZLE_NO_MAIN
-#error "include ../puzzle.cpp with PUZZLE_NO_MAIN defined before tools/solution.h"
+#define PUZZLE_NO_MAIN
 #endif
-
+#include "../puzzle.cpp"
 #include "core.h"
 
 #include <sys/stat.h>
