@@ -46,7 +46,7 @@ struct Options {
   bool all = false;                  ///< --all: list every differing run
   bool diagnose = false;             ///< --diagnose: name the known bugs that explain the differences
   std::string bugs;                  ///< --bugs: the known bugs --diagnose tries (names between commas)
-  int spec = 2023;                   ///< --spec: the edition of puzzle's side
+  enum class Spec { s2023, s2025, s2020 } spec = Spec::s2023;  ///< --spec: the edition of puzzle's side
   std::string runs;                  ///< --runs: a file of runs to make (the harness of grade and bench)
   std::size_t mem_mb = 0;            ///< --mem: SOLVER's address space in MB (0: no cap)
   std::size_t jobs = 1;              ///< --jobs: runs at once
@@ -115,15 +115,10 @@ core::Command command(Options& o) {
            [&o](const char*) { o.diagnose = true; }},
           {0, "bugs", "NAME,...", "--diagnose tries these known bugs only [all]",
            [&o](const char* v) { o.bugs = v; }},
-          {0, "spec", "EDITION",
-           "the edition of puzzle's side [2023]: 2023 (2025 is the same) or\n2020, whose no-solution header says "
-           "'Reachable:' for 'Discovered:'",
-           [&o](const char* v) {
-             const std::string e = v;
-             if (e == "2020") o.spec = 2020;
-             else if (e == "2023" || e == "2025") o.spec = 2023;
-             else core::usage_error("--spec needs an edition, 2023 or 2020, not '" + e + "'");
-           }},
+          core::choice("spec", "EDITION", {"2023", "2025", "2020"},
+                       "[2023]: the edition of puzzle's side (2025\nis 2023's); 2020's no-solution header says "
+                       "'Reachable:'\nfor 'Discovered:'",
+                       o.spec),
           {0, "runs", "JOBS",
            "instead of the above, make the runs of JOBS, one a line:\nID<TAB>INPUT<TAB>OPTIONS (the harness make grade "
            "drives;\nbelow)",
@@ -428,30 +423,6 @@ int puzzle_side(const std::vector<std::string>& args) {
   return 0;
 }
 
-/// The first differing line of two outputs, read from their files a line at a time
-/// (puzzle's in the edition of --spec); Kind::same when they are the same bytes.
-Verdict stream_difference(const std::string& puzzle_path, const std::string& yours_path) {
-  std::ifstream a(puzzle_path, std::ios::binary), b(yours_path, std::ios::binary);
-  // The no-solution header's second line, as the edition of --spec words it.
-  const std::string header = in_edition(puzzle::kNoSolutionHeader, edition());
-  const std::string word = header.substr(header.find('\n') + 1, header.size() - header.find('\n') - 2);
-  std::string la, lb, first;
-  for (std::size_t n = 1;; ++n) {
-    const bool ga = static_cast<bool>(std::getline(a, la)), gb = static_cast<bool>(std::getline(b, lb));
-    if (n == 1) first = la;
-    if (n == 2 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = word;
-    const bool ea = ga && a.eof(), eb = gb && b.eof();  // a last line without an end of line
-    if (!ga && !gb) return {};
-    if (ga == gb && la == lb && ea == eb) continue;
-    const auto column = static_cast<std::size_t>(std::mismatch(la.begin(), la.end(), lb.begin(), lb.end()).first - la.begin());
-    Verdict v;
-    v.kind = Kind::output;
-    v.puzzle_side = line_at(ga ? la + (ea ? "" : "\n") : "", 0, n, column);
-    v.yours_side = line_at(gb ? lb + (eb ? "" : "\n") : "", 0, n, column);
-    return v;
-  }
-}
-
 /// The first `cap` bytes of a file.
 std::string head_of(const std::string& path, std::size_t cap) {
   std::ifstream in(path, std::ios::binary);
@@ -478,7 +449,8 @@ std::string run_line(const RunLine& r, runner::Run yours, const std::string& you
     verdict = "unjudged";
     v.puzzle_side = "puzzle's own run failed: " + ending(mine, std::max(60.0, timeout)) + " " + first_line_of(mine.err);
   } else if (mine.code == 0 && yours.end == runner::Run::End::exited && yours.code == 0) {
-    v = stream_difference(mine_out, yours_out);
+    std::ifstream puzzle(mine_out, std::ios::binary), yours_file(yours_out, std::ios::binary);
+    v = first_difference(puzzle, yours_file);
   } else {
     yours.out = head_of(yours_out, 1 << 16);
     v = judge(Expected{mine.code == 1, mine.err}, yours, timeout);
@@ -629,7 +601,7 @@ int run(int argc, char* argv[]) {
                       std::strcmp(argv[argc - static_cast<int>(options.solver.size()) - 1], "--") == 0;
   if (!dashes) refuse_options_after_solver(cmd, options.solver);
   if (!options.bugs.empty() && !options.diagnose) core::usage_error("--bugs names the known bugs of --diagnose: give --diagnose too");
-  edition() = options.spec;
+  edition() = options.spec == Options::Spec::s2020 ? 2020 : 2023;
   if (!options.runs.empty()) return run_lines(options);
   const std::string input = temporary_file();
   runner::install_interrupt_handler(input);

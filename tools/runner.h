@@ -6,8 +6,8 @@
 // to a cap, sent to a file, or inherited; a time limit; if asked, a cap on the address
 // space), at most N at once; back come, in the order of the jobs, how each ended (exit
 // status, signal, killed after the time limit, or not started and why), what it printed,
-// its wall time, its CPU time and its peak RSS. run_program() runs one. Its users:
-// tools/compare (and its --runs, which make grade drives), bench/measure.
+// its wall time, its CPU time and its peak RSS. Its users: tools/compare (and its
+// --runs, which make grade drives), tools/bugs, bench/measure.
 //
 // Each run gets a process group of its own, and the whole group is killed (SIGKILL) as
 // soon as the program ends or its time is up: a solver that leaves a background process
@@ -76,6 +76,10 @@ struct Job {
   std::size_t out_cap = std::size_t{1} << 16;  ///< bytes of a captured stdout kept (the rest is read and dropped)
   std::size_t err_cap = std::size_t{1} << 16;  ///< the same for stderr
   std::size_t memory_cap = 0;     ///< RLIMIT_AS in bytes (0: none)
+
+  Job() = default;
+  Job(std::vector<std::string> program, std::string from, double limit, std::size_t cap)
+      : argv(std::move(program)), input(std::move(from)), timeout(limit), out_cap(cap) {}
 };
 
 /// Seconds that the pipes of a finished run are still read while a process that
@@ -363,23 +367,6 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
     }
   }
   return runs;
-}
-
-/// Runs argv[0] (a path) with argv, stdin from `input_path`, stdout and stderr captured
-/// (bytes past `out_cap` and `err_cap` are read and dropped), as run_jobs runs one job.
-/// `memory_cap` (bytes, 0: none) limits the program's address space (RLIMIT_AS), so that
-/// a program whose memory grows without end (a loop that appends) fails at once instead
-/// of filling the machine for `timeout` s.
-inline Run run_program(const std::vector<std::string>& argv, const std::string& input_path, double timeout,
-                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16, std::size_t memory_cap = 0) {
-  Job job;
-  job.argv = argv;
-  job.input = input_path;
-  job.timeout = timeout;
-  job.out_cap = out_cap;
-  job.err_cap = err_cap;
-  job.memory_cap = memory_cap;
-  return run_jobs({job})[0];
 }
 
 /// Whether `name` ends as a C or C++ source or header does (.cpp .cc .cxx .c .h .hpp).
