@@ -92,16 +92,20 @@ struct Expected {
   std::string out;
 };
 
-Expected reference(const std::string& input, const std::vector<std::string>& args) {
+/// puzzle's options for the command line `args` (its parse_options); throws puzzle::Error.
+puzzle::Options puzzle_options(const std::vector<std::string>& args) {
   std::vector<std::string> words{"puzzle"};
   words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(&w[0]);
   argv.push_back(nullptr);
+  return puzzle::parse_options(static_cast<int>(words.size()), argv.data());
+}
+
+Expected reference(const std::string& input, const std::vector<std::string>& args) {
   Expected e;
   try {
-    puzzle::Options options = puzzle::parse_options(static_cast<int>(words.size()), argv.data());
-    e.out = in_edition(puzzle::run_to_string(input, options), edition());
+    e.out = in_edition(puzzle::run_to_string(input, puzzle_options(args)), edition());
   } catch (const puzzle::Error& error) {
     e.rejected = true;
     e.out = error.what();

@@ -177,16 +177,21 @@ core::Command command(Options& o) {
 
 // ==== The comparison ==============================================================
 
+/// SOLVER and its ARGs, SOLVER as a path (runner::resolve_program); a usage error when it cannot run.
+std::vector<std::string> resolved(std::vector<std::string> solver) {
+  try {
+    solver[0] = runner::resolve_program(solver[0]);
+  } catch (const std::invalid_argument& e) {
+    core::usage_error(std::string("SOLVER: ") + e.what());
+  }
+  return solver;
+}
+
 class Comparison {
  public:
   Comparison(const Options& options, const std::string& input_path)
       : options_(options), report_(options.all), start_(runner::Clock::now()) {
-    solver_.argv = options.solver;
-    try {
-      solver_.argv[0] = runner::resolve_program(solver_.argv[0]);
-    } catch (const std::invalid_argument& e) {
-      core::usage_error(std::string("SOLVER: ") + e.what());
-    }
+    solver_.argv = resolved(options.solver);
     solver_.input_path = input_path;
     solver_.timeout = options.timeout;
     if (options.diagnose)
@@ -401,13 +406,8 @@ std::vector<RunLine> read_run_lines(const std::string& path) {
 /// puzzle's side of a run, in a forked child of compare: stdin to stdout as puzzle's main
 /// does; exit 1 with the message on stderr for a bad input.
 int puzzle_side(const std::vector<std::string>& args) {
-  std::vector<std::string> words{"puzzle"};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(&w[0]);
-  argv.push_back(nullptr);
   try {
-    const puzzle::Options options = puzzle::parse_options(static_cast<int>(words.size()), argv.data());
+    const puzzle::Options options = puzzle_options(args);
     if (options.help) return std::printf("%sRules: %s.\n", puzzle::kUsage, puzzle::kEdition) < 0;
     puzzle::Input input(stdin);
     puzzle::Sink out(stdout);
@@ -463,17 +463,11 @@ std::string run_line(const RunLine& r, runner::Run yours, const std::string& you
          field(v.puzzle_side) + "\t" + field(v.yours_side) + "\t" + field(yours.err.empty() ? "" : first_line_of(yours.err)) + "\n";
 }
 
-/// FNV-1a, 64 bits, of `text` after `hash`.
-std::uint64_t fnv(std::string_view text, std::uint64_t hash = 14695981039346656037ull) {
-  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  return hash;
-}
-
 /// A hash of a file's bytes, read a block at a time (std::hash of each block, combined
 /// as FNV combines bytes: a few GB/s, for outputs of hundreds of MB).
 std::uint64_t hash_of_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  std::uint64_t hash = fnv("");
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a's, a block for a byte
   std::vector<char> block(1 << 16);
   while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0)
     hash = (hash ^ std::hash<std::string_view>{}({block.data(), static_cast<std::size_t>(in.gcount())})) * 1099511628211ull;
@@ -495,7 +489,7 @@ Remembered remembered(const std::string& dir, const RunLine& r) {
   std::string key = core::read_file(r.input) + '\0' + std::to_string(edition());
   for (const std::string& a : r.args) key += '\0' + a;
   char name[20];
-  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(fnv(key)));
+  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(std::hash<std::string>{}(key)));
   m.path = dir + "/" + name;
   std::ifstream in(m.path);
   m.run.end = runner::Run::End::exited;
@@ -505,12 +499,7 @@ Remembered remembered(const std::string& dir, const RunLine& r) {
 
 /// --runs: SOLVER and puzzle on each line of JOBS, a line of figures and verdict each.
 int run_lines(const Options& o) {
-  std::vector<std::string> solver = o.solver;
-  try {
-    solver[0] = runner::resolve_program(solver[0]);
-  } catch (const std::invalid_argument& e) {
-    core::usage_error(std::string("SOLVER: ") + e.what());
-  }
+  const std::vector<std::string> solver = resolved(o.solver);
   const std::vector<RunLine> lines = read_run_lines(o.runs);
   for (const std::string& dir : {o.keep, o.cache})
     if (!dir.empty()) core::make_dirs(dir);

@@ -1,21 +1,12 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/runner.h: the one harness that runs solvers (and any other program a tool here
-// runs). run_jobs(): a list of jobs (a program and its arguments, or a function run in a
-// forked copy of the tool; a file for its standard input; stdout and stderr captured up
-// to a cap, sent to a file, or inherited; a time limit; if asked, a cap on the address
-// space), at most N at once; back come, in the order of the jobs, how each ended (exit
-// status, signal, killed after the time limit, or not started and why), what it printed,
-// its wall time, its CPU time and its peak RSS. Its users: tools/compare (and its
-// --runs, which make grade drives), tools/bugs, bench/measure.
-//
-// Each run gets a process group of its own, and the whole group is killed (SIGKILL) as
-// soon as the program ends or its time is up: a solver that leaves a background process
-// behind (a forgotten `&`, a helper it started) leaves nothing running once its run is
-// over. A process that leaves the group on purpose (setsid, setpgid) escapes that; its
-// pipes are then read for at most kGrace seconds after the program ended, so it cannot
-// stall the run either. If the tool is interrupted (Ctrl-C, SIGTERM), the running group
-// is killed first (install_interrupt_handler).
+// tools/runner.h: the one harness that runs solvers and every other program a tool here
+// runs (tools/compare and its --runs, which make grade drives; tools/bugs; bench/measure).
+// run_jobs() makes a list of runs, at most N at once, each in a process group of its own
+// that is killed (SIGKILL) as soon as the program ends or its time is up, so that a
+// solver leaves nothing running behind it. A process that leaves the group (setsid)
+// escapes that; its pipes are read for at most kGrace seconds after the program ended.
+// install_interrupt_handler() kills the running groups on Ctrl-C and SIGTERM.
 // POSIX and Linux only (ppoll, waitid; pidfd_open when the kernel has it).
 
 #ifndef PUZZLE_TOOLS_RUNNER_H
@@ -151,9 +142,8 @@ struct Live {
   pid_t pid = 0;
   pollfd fds[3] = {{-1, POLLIN, 0}, {-1, POLLIN, 0}, {-1, POLLIN, 0}};  ///< stdout, stderr, exit fd
   Clock::time_point start, deadline = Clock::time_point::max(), grace_end = Clock::time_point::max();
-  bool ended = false, timed_out = false, not_started = false;
-  int exec_errno = 0;
-  Run run;
+  bool ended = false, timed_out = false;
+  Run run;  ///< its end is not_started, with errno in its code, when exec failed
 };
 
 /// In the child: `path` opened with `flags` onto `fd`; false when it cannot be opened.
@@ -207,6 +197,7 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot) {
     if (redirect(job.out_file, 1, O_WRONLY | O_CREAT | O_TRUNC) &&
         redirect(job.err_file, 2, O_WRONLY | O_CREAT | O_TRUNC)) {
       if (job.body) {
+        close(status_pipe[1]);  // started: start() need not wait for the body's end
         const int code = job.body();
         std::fflush(nullptr);
         _exit(code);
@@ -224,8 +215,9 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot) {
   sigprocmask(SIG_SETMASK, &before, nullptr);
   for (int fd : {out[1], err[1], status_pipe[1]})
     if (fd >= 0) close(fd);
-  live.not_started = read(status_pipe[0], &live.exec_errno, sizeof live.exec_errno) ==
-                     static_cast<ssize_t>(sizeof live.exec_errno);
+  live.run.end = read(status_pipe[0], &live.run.code, sizeof live.run.code) == static_cast<ssize_t>(sizeof(int))
+                     ? Run::End::not_started
+                     : Run::End::exited;
   close(status_pipe[0]);
   live.fds[0].fd = out[0];
   live.fds[1].fd = err[0];
@@ -251,16 +243,12 @@ inline Run finish(Live& live) {
             static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   run.user = static_cast<double>(usage.ru_utime.tv_sec) + static_cast<double>(usage.ru_utime.tv_usec) / 1e6;
   run.rss_kb = usage.ru_maxrss;
-  if (live.not_started) {
-    run.end = Run::End::not_started;
-    run.code = live.exec_errno;
-  } else if (live.timed_out) {
-    run.end = Run::End::timed_out;
-  } else if (WIFSIGNALED(status)) {
+  if (run.end == Run::End::not_started) return run;
+  if (live.timed_out) run.end = Run::End::timed_out;
+  else if (WIFSIGNALED(status)) {
     run.end = Run::End::signaled;
     run.code = WTERMSIG(status);
   } else {
-    run.end = Run::End::exited;
     run.code = WEXITSTATUS(status);
   }
   return run;
@@ -286,7 +274,6 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
   parallel = std::max<std::size_t>(1, std::min(parallel, kMaxParallel));
   std::vector<Run> runs(jobs.size());
   std::vector<detail::Live> live;
-  std::vector<bool> busy(kMaxParallel, false);
   std::size_t next = 0;
   char block[1 << 16];
   // Without an exit fd (an old kernel) the end is looked for after naps that grow from
@@ -294,8 +281,8 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
   std::chrono::microseconds nap(100);
   while (next < jobs.size() || !live.empty()) {
     while (live.size() < parallel && next < jobs.size()) {
-      const std::size_t slot = static_cast<std::size_t>(std::find(busy.begin(), busy.end(), false) - busy.begin());
-      busy[slot] = true;
+      std::size_t slot = 0;
+      while (detail::running_groups[slot] != 0) ++slot;
       live.push_back(detail::start(jobs[next], next, slot));
       ++next;
     }
@@ -317,7 +304,6 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
         l.run.seconds = seconds_since(l.start);
       }
       if (l.timed_out || (l.ended && (!pipes_open || now >= l.grace_end))) {
-        busy[l.slot] = false;
         runs[l.index] = detail::finish(l);
         if (done) done(l.index, runs[l.index]);
         live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
