@@ -372,6 +372,28 @@ TEST(RunnerTest, KillsTheWholeGroupWhenTheProgramEndsOrItsTimeIsUp) {
   EXPECT_LT(r.seconds, 1.5);
 }
 
+TEST(RunnerTest, RunsJobsAtOnceAFunctionInAForkedCopyAmongThem) {
+  TempFile out;
+  std::vector<runner::Job> jobs(3);
+  jobs[0].argv = sh("echo quick");
+  jobs[1].body = [] { return usleep(800000) == 0 && std::puts("from the body") >= 0 ? 4 : 1; };
+  jobs[1].out_file = out.path();
+  jobs[2].argv = sh("echo next");
+  std::vector<std::size_t> order;
+  const std::vector<runner::Run> runs =
+      runner::run_jobs(jobs, 2, [&](std::size_t i, const runner::Run&) { order.push_back(i); });
+  EXPECT_EQ(runs[1].end, runner::Run::End::exited);
+  EXPECT_EQ(runs[1].code, 4);
+  EXPECT_GE(runs[1].seconds, 0.8);
+  EXPECT_EQ(read_file(out.path()), "from the body\n");
+  // The body did not hold the others back: they ran, were timed and ended beside it.
+  EXPECT_EQ(runs[0].out, "quick\n");
+  EXPECT_EQ(runs[2].out, "next\n");
+  EXPECT_LT(runs[0].seconds, 0.5);
+  EXPECT_LT(runs[2].seconds, 0.5);
+  EXPECT_EQ(order, (std::vector<std::size_t>{0, 2, 1}));
+}
+
 TEST(RunnerTest, ResolvesAProgramAsAShellWouldAndSaysWhyNot) {
   EXPECT_EQ(runner::resolve_program("tools/check"), "tools/check");
   EXPECT_EQ(runner::resolve_program("sh").substr(runner::resolve_program("sh").size() - 3), "/sh");
