@@ -64,13 +64,12 @@ struct Job {
   std::string out_file;           ///< stdout to this file; "": captured in Run::out; "-": inherited
   std::string err_file;           ///< the same for stderr
   double timeout = 0;             ///< seconds before the group is killed (0: no limit)
-  std::size_t out_cap = std::size_t{1} << 16;  ///< bytes of a captured stdout kept (the rest is read and dropped)
-  std::size_t err_cap = std::size_t{1} << 16;  ///< the same for stderr
+  std::size_t cap = std::size_t{1} << 16;  ///< bytes kept of a captured stdout or stderr (the rest is read and dropped)
   std::size_t memory_cap = 0;     ///< RLIMIT_AS in bytes (0: none)
 
   Job() = default;
-  Job(std::vector<std::string> program, std::string from, double limit, std::size_t cap)
-      : argv(std::move(program)), input(std::move(from)), timeout(limit), out_cap(cap) {}
+  Job(std::vector<std::string> program, std::string from, double limit, std::size_t kept)
+      : argv(std::move(program)), input(std::move(from)), timeout(limit), cap(kept) {}
 };
 
 /// Seconds that the pipes of a finished run are still read while a process that
@@ -344,7 +343,7 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
       const ssize_t n = read(l.fds[s].fd, block, sizeof block);
       if (n > 0) {
         std::string& sink = s == 0 ? l.run.out : l.run.err;
-        const std::size_t cap = s == 0 ? jobs[l.index].out_cap : jobs[l.index].err_cap;
+        const std::size_t cap = jobs[l.index].cap;
         sink.append(block, std::min(cap > sink.size() ? cap - sink.size() : 0, static_cast<std::size_t>(n)));
       } else if (n == 0 || errno != EINTR) {
         close(l.fds[s].fd);
