@@ -107,12 +107,11 @@ core::Command command(Options& o) {
            "also write every map as X.txt with puzzle's outputs\nout-X-queue-list.txt, out-X-queue-map.txt, "
            "out-X-stack-list.txt,\nout-X-stack-map.txt (as the course names its samples)",
            [&o](const char* v) { o.save_dir = v; }},
-          {0, "all", nullptr, "list every differing run (else the first 20 on maps and 20 on\nbad inputs)",
-           [&o](const char*) { o.all = true; }},
-          {0, "diagnose", nullptr,
-           "then name the known bugs that explain the differences: the\nswitches of tools/bugs.h, run in this process on "
-           "the same\ninputs and options; bad inputs apart (below)",
-           [&o](const char*) { o.diagnose = true; }},
+          core::flag(0, "all", "list every differing run (else the first 20 on maps and 20 on\nbad inputs)", o.all),
+          core::flag(0, "diagnose",
+                     "then name the known bugs that explain the differences: the\nswitches of tools/bugs.h, run in this "
+                     "process on the same\ninputs and options; bad inputs apart (below)",
+                     o.diagnose),
           {0, "bugs", "NAME,...", "--diagnose tries these known bugs only [all]",
            [&o](const char* v) { o.bugs = v; }},
           core::choice("spec", "EDITION", {"2023", "2025", "2020"},
