@@ -7,7 +7,7 @@
 // solver leaves nothing running behind it. A process that leaves the group (setsid)
 // escapes that; its pipes are read for at most kGrace seconds after the program ended.
 // install_interrupt_handler() kills the running groups on Ctrl-C and SIGTERM.
-// POSIX and Linux only (ppoll, waitid; pidfd_open when the kernel has it).
+// POSIX and Linux only (ppoll, waitid).
 
 #ifndef PUZZLE_TOOLS_RUNNER_H
 #define PUZZLE_TOOLS_RUNNER_H
@@ -112,16 +112,8 @@ extern "C" inline void on_interrupt(int sig) {
   raise(sig);
 }
 
-/// An fd that polls readable when `pid` ends (pidfd_open), or -1 without one.
-inline int exit_fd(pid_t pid) {
-#ifdef SYS_pidfd_open
-  const long fd = syscall(SYS_pidfd_open, pid, 0);
-  return fd >= 0 ? static_cast<int>(fd) : -1;
-#else
-  (void)pid;
-  return -1;
-#endif
-}
+/// SIGCHLD's handler while runs are under way: it only wakes run_jobs' ppoll.
+extern "C" inline void on_child(int) {}
 
 /// True when `pid` has ended; it is not reaped (it stays a zombie, so its process group
 /// id cannot be reused before the group is killed).
@@ -139,7 +131,7 @@ inline Clock::time_point after(Clock::time_point t, double seconds) {
 struct Live {
   std::size_t index = 0, slot = 0;
   pid_t pid = 0;
-  pollfd fds[3] = {{-1, POLLIN, 0}, {-1, POLLIN, 0}, {-1, POLLIN, 0}};  ///< stdout, stderr, exit fd
+  pollfd fds[2] = {{-1, POLLIN, 0}, {-1, POLLIN, 0}};  ///< stdout, stderr
   Clock::time_point start, deadline = Clock::time_point::max(), grace_end = Clock::time_point::max();
   bool ended = false, timed_out = false;
   Run run;  ///< its end is not_started, with errno in its code, when exec failed
@@ -152,9 +144,9 @@ inline bool redirect(const std::string& path, int fd, int flags) {
   return file >= 0 && dup2(file, fd) == fd;
 }
 
-/// Starts `job` (in slot `slot` of running_groups). Throws std::runtime_error when no
-/// pipe or process can be made.
-inline Live start(const Job& job, std::size_t index, std::size_t slot) {
+/// Starts `job` (in slot `slot` of running_groups), the child with the signal mask
+/// `original`. Throws std::runtime_error when no pipe or process can be made.
+inline Live start(const Job& job, std::size_t index, std::size_t slot, const sigset_t& original) {
   Live live;
   live.index = index;
   live.slot = slot;
@@ -192,7 +184,8 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot) {
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    sigprocmask(SIG_SETMASK, &before, nullptr);
+    signal(SIGCHLD, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &original, nullptr);
     if (redirect(job.out_file, 1, O_WRONLY | O_CREAT | O_TRUNC) &&
         redirect(job.err_file, 2, O_WRONLY | O_CREAT | O_TRUNC)) {
       if (job.body) {
@@ -220,7 +213,6 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot) {
   close(status_pipe[0]);
   live.fds[0].fd = out[0];
   live.fds[1].fd = err[0];
-  live.fds[2].fd = exit_fd(pid);
   if (job.timeout > 0) live.deadline = after(live.start, job.timeout);
   return live;
 }
@@ -275,14 +267,22 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
   std::vector<detail::Live> live;
   std::size_t next = 0;
   char block[1 << 16];
-  // Without an exit fd (an old kernel) the end is looked for after naps that grow from
-  // 0.1 ms to 10 ms.
-  std::chrono::microseconds nap(100);
+  // A run's end is a SIGCHLD: blocked but while ppoll waits, so that none comes
+  // unseen between the look at the runs and the wait.
+  sigset_t child, original, waiting;
+  sigemptyset(&child);
+  sigaddset(&child, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &child, &original);
+  waiting = original;
+  sigdelset(&waiting, SIGCHLD);
+  struct sigaction wake {}, before {};
+  wake.sa_handler = detail::on_child;
+  sigaction(SIGCHLD, &wake, &before);
   while (next < jobs.size() || !live.empty()) {
     while (live.size() < parallel && next < jobs.size()) {
       std::size_t slot = 0;
       while (detail::running_groups[slot] != 0) ++slot;
-      live.push_back(detail::start(jobs[next], next, slot));
+      live.push_back(detail::start(jobs[next], next, slot, original));
       ++next;
     }
     bool finished = false;
@@ -294,8 +294,6 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
         l.run.seconds = seconds_since(l.start);
         kill(-l.pid, SIGKILL);  // what it left behind in its group
         l.grace_end = detail::after(now, kGrace);
-        if (l.fds[2].fd >= 0) close(l.fds[2].fd);
-        l.fds[2].fd = -1;
       }
       const bool pipes_open = l.fds[0].fd >= 0 || l.fds[1].fd >= 0;
       if (!l.ended && now >= l.deadline) {
@@ -315,30 +313,23 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
     std::vector<pollfd> fds;
     std::vector<std::pair<std::size_t, int>> owner;  // (live run, stream) of each fd
     Clock::time_point wake = Clock::time_point::max();
-    bool napping = false;
     for (std::size_t i = 0; i < live.size(); ++i) {
       detail::Live& l = live[i];
-      for (int s = 0; s < 3; ++s)
+      for (int s = 0; s < 2; ++s)
         if (l.fds[s].fd >= 0) {
           fds.push_back({l.fds[s].fd, POLLIN, 0});
           owner.emplace_back(i, s);
         }
       wake = std::min(wake, l.ended ? l.grace_end : l.deadline);
-      napping = napping || (!l.ended && l.fds[2].fd < 0);
     }
-    auto wait = wake == Clock::time_point::max()
-                    ? std::chrono::microseconds(1000000)
-                    : std::chrono::duration_cast<std::chrono::microseconds>(wake - Clock::now());
-    if (napping) {
-      wait = std::min(wait, nap);
-      nap = std::min(nap * 2, std::chrono::microseconds(10000));
-    }
-    const long long micros = std::max<long long>(0, std::min<long long>(wait.count(), 1000000));
+    const long long micros = wake == Clock::time_point::max()
+        ? 1000000
+        : std::max<long long>(0, std::min<long long>(1000000, std::chrono::duration_cast<std::chrono::microseconds>(wake - Clock::now()).count()));
     const timespec limit{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
-    if (ppoll(fds.data(), fds.size(), &limit, nullptr) < 0 && errno != EINTR) continue;
+    if (ppoll(fds.data(), fds.size(), &limit, &waiting) < 0 && errno != EINTR) continue;
     for (std::size_t f = 0; f < fds.size(); ++f) {
       const auto [i, s] = owner[f];
-      if (s == 2 || !(fds[f].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      if (!(fds[f].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       detail::Live& l = live[i];
       const ssize_t n = read(l.fds[s].fd, block, sizeof block);
       if (n > 0) {
@@ -351,6 +342,8 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
       }
     }
   }
+  sigaction(SIGCHLD, &before, nullptr);
+  sigprocmask(SIG_SETMASK, &original, nullptr);
   return runs;
 }
 
