@@ -275,9 +275,9 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
   sigprocmask(SIG_BLOCK, &child, &original);
   waiting = original;
   sigdelset(&waiting, SIGCHLD);
-  struct sigaction wake {}, before {};
-  wake.sa_handler = detail::on_child;
-  sigaction(SIGCHLD, &wake, &before);
+  struct sigaction on_end {}, old_action {};
+  on_end.sa_handler = detail::on_child;
+  sigaction(SIGCHLD, &on_end, &old_action);
   while (next < jobs.size() || !live.empty()) {
     while (live.size() < parallel && next < jobs.size()) {
       std::size_t slot = 0;
@@ -322,9 +322,9 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
         }
       wake = std::min(wake, l.ended ? l.grace_end : l.deadline);
     }
-    const long long micros = wake == Clock::time_point::max()
-        ? 1000000
-        : std::max<long long>(0, std::min<long long>(1000000, std::chrono::duration_cast<std::chrono::microseconds>(wake - Clock::now()).count()));
+    const Clock::time_point now = Clock::now();  // a wait of at most 1 s
+    const auto left = std::chrono::duration_cast<std::chrono::microseconds>(std::min(wake, detail::after(now, 1)) - now);
+    const long long micros = std::max<long long>(0, left.count());
     const timespec limit{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
     if (ppoll(fds.data(), fds.size(), &limit, &waiting) < 0 && errno != EINTR) continue;
     for (std::size_t f = 0; f < fds.size(); ++f) {
@@ -342,7 +342,7 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
       }
     }
   }
-  sigaction(SIGCHLD, &before, nullptr);
+  sigaction(SIGCHLD, &old_action, nullptr);
   sigprocmask(SIG_SETMASK, &original, nullptr);
   return runs;
 }
