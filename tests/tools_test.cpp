@@ -317,6 +317,11 @@ TEST(ToolsTest, EveryToolExitsTwoOnAUsageErrorAndStatesTheConventionInItsHelp) {
 /// A shell command as a program to run.
 std::vector<std::string> sh(const std::string& command) { return {"/bin/sh", "-c", command}; }
 
+/// One run of `command`, as tools run one: run_jobs with one job.
+runner::Run run_one(const std::vector<std::string>& command, const std::string& input, double timeout, std::size_t cap) {
+  return runner::run_jobs({runner::Job(command, input, timeout, cap)})[0];
+}
+
 /// How many processes have `name` as their command line's start.
 int processes_named(const std::string& name) {
   return std::stoi(run("pgrep -fc '^" + name + "' || true").out);
@@ -324,18 +329,18 @@ int processes_named(const std::string& name) {
 
 TEST(RunnerTest, CapturesOutputStatusAndSignal) {
   TempFile input("piped in\n");
-  runner::Run r = runner::run_program(sh("cat; echo to-err >&2; exit 3"), input.path(), 5, 1 << 16);
+  runner::Run r = run_one(sh("cat; echo to-err >&2; exit 3"), input.path(), 5, 1 << 16);
   EXPECT_EQ(r.end, runner::Run::End::exited);
   EXPECT_EQ(r.code, 3);
   EXPECT_EQ(r.out, "piped in\n");
   EXPECT_EQ(r.err, "to-err\n");
-  r = runner::run_program(sh("kill -SEGV $$"), "/dev/null", 5, 100);
+  r = run_one(sh("kill -SEGV $$"), "/dev/null", 5, 100);
   EXPECT_EQ(r.end, runner::Run::End::signaled);
   EXPECT_EQ(r.code, SIGSEGV);
-  r = runner::run_program({"/no/such/program"}, "/dev/null", 5, 100);
+  r = run_one({"/no/such/program"}, "/dev/null", 5, 100);
   EXPECT_EQ(r.end, runner::Run::End::not_started);
   EXPECT_EQ(r.code, ENOENT);
-  r = runner::run_program(sh("head -c 100000 /dev/zero"), "/dev/null", 5, 1000);
+  r = run_one(sh("head -c 100000 /dev/zero"), "/dev/null", 5, 1000);
   EXPECT_EQ(r.out.size(), 1000u);  // the rest read and dropped
   EXPECT_EQ(r.code, 0);
 }
@@ -343,28 +348,50 @@ TEST(RunnerTest, CapturesOutputStatusAndSignal) {
 TEST(RunnerTest, KillsTheWholeGroupWhenTheProgramEndsOrItsTimeIsUp) {
   const std::string marker = "runner-test-" + std::to_string(getpid());
   // A background process that outlives the program, its output elsewhere.
-  runner::Run r = runner::run_program(sh("(exec -a " + marker + "-a sleep 97) > /dev/null 2>&1 & echo done"),
+  runner::Run r = run_one(sh("(exec -a " + marker + "-a sleep 97) > /dev/null 2>&1 & echo done"),
                                       "/dev/null", 5, 100);
   EXPECT_EQ(r.out, "done\n");
   usleep(200000);
   EXPECT_EQ(processes_named(marker + "-a"), 0);
   // One that holds the program's stdout: the run still ends when the program does.
-  r = runner::run_program(sh("(exec -a " + marker + "-b sleep 97) & echo done"), "/dev/null", 5, 100);
+  r = run_one(sh("(exec -a " + marker + "-b sleep 97) & echo done"), "/dev/null", 5, 100);
   EXPECT_EQ(r.end, runner::Run::End::exited);
   EXPECT_LT(r.seconds, 2);
   usleep(200000);
   EXPECT_EQ(processes_named(marker + "-b"), 0);
   // A program that runs past its time: killed with what it started.
-  r = runner::run_program(sh("(exec -a " + marker + "-c sleep 97) & sleep 98"), "/dev/null", 0.3, 100);
+  r = run_one(sh("(exec -a " + marker + "-c sleep 97) & sleep 98"), "/dev/null", 0.3, 100);
   EXPECT_EQ(r.end, runner::Run::End::timed_out);
   EXPECT_LT(r.seconds, 2);
   usleep(200000);
   EXPECT_EQ(processes_named(marker + "-c"), 0);
   // A process in a session of its own escapes the group (as documented): the run
   // still ends, after at most kGrace of reading its pipes.
-  r = runner::run_program(sh("setsid sh -c 'exec -a " + marker + "-d sleep 2' & echo done"), "/dev/null", 5, 100);
+  r = run_one(sh("setsid sh -c 'exec -a " + marker + "-d sleep 2' & echo done"), "/dev/null", 5, 100);
   EXPECT_EQ(r.end, runner::Run::End::exited);
   EXPECT_LT(r.seconds, 1.5);
+}
+
+TEST(RunnerTest, RunsJobsAtOnceAFunctionInAForkedCopyAmongThem) {
+  TempFile out;
+  std::vector<runner::Job> jobs(3);
+  jobs[0].argv = sh("echo quick");
+  jobs[1].body = [] { return usleep(800000) == 0 && std::puts("from the body") >= 0 ? 4 : 1; };
+  jobs[1].out_file = out.path();
+  jobs[2].argv = sh("echo next");
+  std::vector<std::size_t> order;
+  const std::vector<runner::Run> runs =
+      runner::run_jobs(jobs, 2, [&](std::size_t i, const runner::Run&) { order.push_back(i); });
+  EXPECT_EQ(runs[1].end, runner::Run::End::exited);
+  EXPECT_EQ(runs[1].code, 4);
+  EXPECT_GE(runs[1].seconds, 0.8);
+  EXPECT_EQ(read_file(out.path()), "from the body\n");
+  // The body did not hold the others back: they ran, were timed and ended beside it.
+  EXPECT_EQ(runs[0].out, "quick\n");
+  EXPECT_EQ(runs[2].out, "next\n");
+  EXPECT_LT(runs[0].seconds, 0.5);
+  EXPECT_LT(runs[2].seconds, 0.5);
+  EXPECT_EQ(order, (std::vector<std::size_t>{0, 2, 1}));
 }
 
 TEST(RunnerTest, ResolvesAProgramAsAShellWouldAndSaysWhyNot) {

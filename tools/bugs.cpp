@@ -50,7 +50,7 @@ int expose(const std::vector<std::string>& files) {
     const std::vector<std::string> options = options_of(files[f]);
     std::vector<std::string> command{puzzle};
     command.insert(command.end(), options.begin(), options.end());
-    const runner::Run run = runner::run_program(command, files[f], 60, std::size_t{1} << 30);
+    const runner::Run run = runner::run_jobs({runner::Job(command, files[f], 60, std::size_t{1} << 30)})[0];
     if (run.end != runner::Run::End::exited || run.code != 0)
       core::fail(puzzle + " does not exit 0 on " + files[f] + ": not a valid test file");
     bugs::Set on(table.size(), false);

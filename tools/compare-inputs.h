@@ -78,7 +78,7 @@ MapInput generated_map(const Generated& g, std::size_t index, const std::string&
                                    "--solvable", solvable, "--doors", random.share(0, 25),
                                    "--buttons", random.share(2, 20), "--traps", random.share(0, 10)};
   if (std::string(style) == "open") args.insert(args.end(), {"--walls", random.share(5, 35)});
-  const runner::Run run = runner::run_program(args, "/dev/null", 60, std::size_t{1} << 30);
+  const runner::Run run = runner::run_jobs({runner::Job(args, "/dev/null", 60, std::size_t{1} << 30)})[0];
   std::string command = "mapgen";
   for (std::size_t i = 1; i < args.size(); ++i) command += " " + args[i];
   if (run.end != runner::Run::End::exited || run.code != 0)

@@ -92,16 +92,20 @@ struct Expected {
   std::string out;
 };
 
-Expected reference(const std::string& input, const std::vector<std::string>& args) {
+/// puzzle's options for the command line `args` (its parse_options); throws puzzle::Error.
+puzzle::Options puzzle_options(const std::vector<std::string>& args) {
   std::vector<std::string> words{"puzzle"};
   words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(&w[0]);
   argv.push_back(nullptr);
+  return puzzle::parse_options(static_cast<int>(words.size()), argv.data());
+}
+
+Expected reference(const std::string& input, const std::vector<std::string>& args) {
   Expected e;
   try {
-    puzzle::Options options = puzzle::parse_options(static_cast<int>(words.size()), argv.data());
-    e.out = in_edition(puzzle::run_to_string(input, options), edition());
+    e.out = in_edition(puzzle::run_to_string(input, puzzle_options(args)), edition());
   } catch (const puzzle::Error& error) {
     e.rejected = true;
     e.out = error.what();
@@ -155,20 +159,27 @@ std::string first_line_of(const std::string& text) {
   return shown(std::string_view(text).substr(0, text.find('\n')));
 }
 
-/// Two different outputs: the first line where they differ, on each side (Kind::output).
-Verdict output_difference(const std::string& first, const std::string& second) {
-  // Up to the first differing byte both are the same, so the line holding it starts at
-  // the same byte on both sides.
-  const auto mismatch = std::mismatch(first.begin(), first.end(), second.begin(), second.end());
-  const auto at = static_cast<std::size_t>(mismatch.first - first.begin());
-  const std::size_t newline = at == 0 ? std::string::npos : first.rfind('\n', at - 1);
-  const std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
-  const std::size_t number = static_cast<std::size_t>(std::count(first.begin(), mismatch.first, '\n')) + 1;
-  Verdict v;
-  v.kind = Kind::output;
-  v.puzzle_side = line_at(first, begin, number, at - begin);
-  v.yours_side = line_at(second, begin, number, at - begin);
-  return v;
+/// The first line where two outputs differ, on each side (Kind::output), read a line at
+/// a time (outputs of hundreds of MB in files too); Kind::same when they are the same
+/// bytes. A 2023 no-solution header on puzzle's side is read in the edition of --spec.
+Verdict first_difference(std::istream& puzzle, std::istream& yours) {
+  const std::string header = in_edition(puzzle::kNoSolutionHeader, edition());
+  const std::string word = header.substr(header.find('\n') + 1, header.size() - header.find('\n') - 2);
+  std::string la, lb, first;
+  for (std::size_t n = 1;; ++n) {
+    const bool ga = static_cast<bool>(std::getline(puzzle, la)), gb = static_cast<bool>(std::getline(yours, lb));
+    if (n == 1) first = la;
+    if (n == 2 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = word;
+    const bool ea = ga && puzzle.eof(), eb = gb && yours.eof();  // a last line without an end of line
+    if (!ga && !gb) return {};
+    if (ga == gb && la == lb && ea == eb) continue;
+    const auto column = static_cast<std::size_t>(std::mismatch(la.begin(), la.end(), lb.begin(), lb.end()).first - la.begin());
+    Verdict v;
+    v.kind = Kind::output;
+    v.puzzle_side = line_at(ga ? la + (ea ? "" : "\n") : "", 0, n, column);
+    v.yours_side = line_at(gb ? lb + (eb ? "" : "\n") : "", 0, n, column);
+    return v;
+  }
 }
 
 /// How a run ended, in words: "exit 0", "killed by signal 11 (Segmentation fault)",
@@ -216,7 +227,8 @@ Verdict judge(const Expected& e, const runner::Run& run, double timeout) {
     return differ(Kind::output, "exit 1, but prints on stdout: line 1: " + first_line_of(run.out));
   }
   if (run.out == e.out) return v;
-  return output_difference(e.out, run.out);
+  std::istringstream puzzle(e.out), yours(run.out);
+  return first_difference(puzzle, yours);
 }
 
 /// A run of SOLVER as it went, and the cap on its stdout (what --diagnose holds the
@@ -241,7 +253,7 @@ struct Solver {
     std::vector<std::string> command = argv;
     command.insert(command.end(), args.begin(), args.end());
     const std::size_t cap = e.rejected ? 65536 : e.out.size() * 2 + 65536;  // past it, the run differs anyway
-    Ran r{runner::run_program(command, input_path, timeout, cap), cap};
+    Ran r{runner::run_jobs({runner::Job(command, input_path, timeout, cap)})[0], cap};
     const Verdict v = judge(e, r.run, timeout);
     if (ran) *ran = std::move(r);
     return v;

@@ -46,7 +46,7 @@ struct Options {
   bool all = false;                  ///< --all: list every differing run
   bool diagnose = false;             ///< --diagnose: name the known bugs that explain the differences
   std::string bugs;                  ///< --bugs: the known bugs --diagnose tries (names between commas)
-  int spec = 2023;                   ///< --spec: the edition of puzzle's side
+  enum class Spec { s2023, s2025, s2020 } spec = Spec::s2023;  ///< --spec: the edition of puzzle's side
   std::string runs;                  ///< --runs: a file of runs to make (the harness of grade and bench)
   std::size_t mem_mb = 0;            ///< --mem: SOLVER's address space in MB (0: no cap)
   std::size_t jobs = 1;              ///< --jobs: runs at once
@@ -107,23 +107,17 @@ core::Command command(Options& o) {
            "also write every map as X.txt with puzzle's outputs\nout-X-queue-list.txt, out-X-queue-map.txt, "
            "out-X-stack-list.txt,\nout-X-stack-map.txt (as the course names its samples)",
            [&o](const char* v) { o.save_dir = v; }},
-          {0, "all", nullptr, "list every differing run (else the first 20 on maps and 20 on\nbad inputs)",
-           [&o](const char*) { o.all = true; }},
-          {0, "diagnose", nullptr,
-           "then name the known bugs that explain the differences: the\nswitches of tools/bugs.h, run in this process on "
-           "the same\ninputs and options; bad inputs apart (below)",
-           [&o](const char*) { o.diagnose = true; }},
+          core::flag(0, "all", "list every differing run (else the first 20 on maps and 20 on\nbad inputs)", o.all),
+          core::flag(0, "diagnose",
+                     "then name the known bugs that explain the differences: the\nswitches of tools/bugs.h, run in this "
+                     "process on the same\ninputs and options; bad inputs apart (below)",
+                     o.diagnose),
           {0, "bugs", "NAME,...", "--diagnose tries these known bugs only [all]",
            [&o](const char* v) { o.bugs = v; }},
-          {0, "spec", "EDITION",
-           "the edition of puzzle's side [2023]: 2023 (2025 is the same) or\n2020, whose no-solution header says "
-           "'Reachable:' for 'Discovered:'",
-           [&o](const char* v) {
-             const std::string e = v;
-             if (e == "2020") o.spec = 2020;
-             else if (e == "2023" || e == "2025") o.spec = 2023;
-             else core::usage_error("--spec needs an edition, 2023 or 2020, not '" + e + "'");
-           }},
+          core::choice("spec", "EDITION", {"2023", "2025", "2020"},
+                       "[2023]: the edition of puzzle's side (2025\nis 2023's); 2020's no-solution header says "
+                       "'Reachable:'\nfor 'Discovered:'",
+                       o.spec),
           {0, "runs", "JOBS",
            "instead of the above, make the runs of JOBS, one a line:\nID<TAB>INPUT<TAB>OPTIONS (the harness make grade "
            "drives;\nbelow)",
@@ -182,16 +176,21 @@ core::Command command(Options& o) {
 
 // ==== The comparison ==============================================================
 
+/// SOLVER and its ARGs, SOLVER as a path (runner::resolve_program); a usage error when it cannot run.
+std::vector<std::string> resolved(std::vector<std::string> solver) {
+  try {
+    solver[0] = runner::resolve_program(solver[0]);
+  } catch (const std::invalid_argument& e) {
+    core::usage_error(std::string("SOLVER: ") + e.what());
+  }
+  return solver;
+}
+
 class Comparison {
  public:
   Comparison(const Options& options, const std::string& input_path)
       : options_(options), report_(options.all), start_(runner::Clock::now()) {
-    solver_.argv = options.solver;
-    try {
-      solver_.argv[0] = runner::resolve_program(solver_.argv[0]);
-    } catch (const std::invalid_argument& e) {
-      core::usage_error(std::string("SOLVER: ") + e.what());
-    }
+    solver_.argv = resolved(options.solver);
     solver_.input_path = input_path;
     solver_.timeout = options.timeout;
     if (options.diagnose)
@@ -406,13 +405,8 @@ std::vector<RunLine> read_run_lines(const std::string& path) {
 /// puzzle's side of a run, in a forked child of compare: stdin to stdout as puzzle's main
 /// does; exit 1 with the message on stderr for a bad input.
 int puzzle_side(const std::vector<std::string>& args) {
-  std::vector<std::string> words{"puzzle"};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(&w[0]);
-  argv.push_back(nullptr);
   try {
-    const puzzle::Options options = puzzle::parse_options(static_cast<int>(words.size()), argv.data());
+    const puzzle::Options options = puzzle_options(args);
     if (options.help) return std::printf("%sRules: %s.\n", puzzle::kUsage, puzzle::kEdition) < 0;
     puzzle::Input input(stdin);
     puzzle::Sink out(stdout);
@@ -426,30 +420,6 @@ int puzzle_side(const std::vector<std::string>& args) {
     return 3;
   }
   return 0;
-}
-
-/// The first differing line of two outputs, read from their files a line at a time
-/// (puzzle's in the edition of --spec); Kind::same when they are the same bytes.
-Verdict stream_difference(const std::string& puzzle_path, const std::string& yours_path) {
-  std::ifstream a(puzzle_path, std::ios::binary), b(yours_path, std::ios::binary);
-  // The no-solution header's second line, as the edition of --spec words it.
-  const std::string header = in_edition(puzzle::kNoSolutionHeader, edition());
-  const std::string word = header.substr(header.find('\n') + 1, header.size() - header.find('\n') - 2);
-  std::string la, lb, first;
-  for (std::size_t n = 1;; ++n) {
-    const bool ga = static_cast<bool>(std::getline(a, la)), gb = static_cast<bool>(std::getline(b, lb));
-    if (n == 1) first = la;
-    if (n == 2 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = word;
-    const bool ea = ga && a.eof(), eb = gb && b.eof();  // a last line without an end of line
-    if (!ga && !gb) return {};
-    if (ga == gb && la == lb && ea == eb) continue;
-    const auto column = static_cast<std::size_t>(std::mismatch(la.begin(), la.end(), lb.begin(), lb.end()).first - la.begin());
-    Verdict v;
-    v.kind = Kind::output;
-    v.puzzle_side = line_at(ga ? la + (ea ? "" : "\n") : "", 0, n, column);
-    v.yours_side = line_at(gb ? lb + (eb ? "" : "\n") : "", 0, n, column);
-    return v;
-  }
 }
 
 /// The first `cap` bytes of a file.
@@ -478,7 +448,8 @@ std::string run_line(const RunLine& r, runner::Run yours, const std::string& you
     verdict = "unjudged";
     v.puzzle_side = "puzzle's own run failed: " + ending(mine, std::max(60.0, timeout)) + " " + first_line_of(mine.err);
   } else if (mine.code == 0 && yours.end == runner::Run::End::exited && yours.code == 0) {
-    v = stream_difference(mine_out, yours_out);
+    std::ifstream puzzle(mine_out, std::ios::binary), yours_file(yours_out, std::ios::binary);
+    v = first_difference(puzzle, yours_file);
   } else {
     yours.out = head_of(yours_out, 1 << 16);
     v = judge(Expected{mine.code == 1, mine.err}, yours, timeout);
@@ -491,17 +462,11 @@ std::string run_line(const RunLine& r, runner::Run yours, const std::string& you
          field(v.puzzle_side) + "\t" + field(v.yours_side) + "\t" + field(yours.err.empty() ? "" : first_line_of(yours.err)) + "\n";
 }
 
-/// FNV-1a, 64 bits, of `text` after `hash`.
-std::uint64_t fnv(std::string_view text, std::uint64_t hash = 14695981039346656037ull) {
-  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-  return hash;
-}
-
 /// A hash of a file's bytes, read a block at a time (std::hash of each block, combined
 /// as FNV combines bytes: a few GB/s, for outputs of hundreds of MB).
 std::uint64_t hash_of_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  std::uint64_t hash = fnv("");
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a's, a block for a byte
   std::vector<char> block(1 << 16);
   while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0)
     hash = (hash ^ std::hash<std::string_view>{}({block.data(), static_cast<std::size_t>(in.gcount())})) * 1099511628211ull;
@@ -523,7 +488,7 @@ Remembered remembered(const std::string& dir, const RunLine& r) {
   std::string key = core::read_file(r.input) + '\0' + std::to_string(edition());
   for (const std::string& a : r.args) key += '\0' + a;
   char name[20];
-  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(fnv(key)));
+  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(std::hash<std::string>{}(key)));
   m.path = dir + "/" + name;
   std::ifstream in(m.path);
   m.run.end = runner::Run::End::exited;
@@ -533,12 +498,7 @@ Remembered remembered(const std::string& dir, const RunLine& r) {
 
 /// --runs: SOLVER and puzzle on each line of JOBS, a line of figures and verdict each.
 int run_lines(const Options& o) {
-  std::vector<std::string> solver = o.solver;
-  try {
-    solver[0] = runner::resolve_program(solver[0]);
-  } catch (const std::invalid_argument& e) {
-    core::usage_error(std::string("SOLVER: ") + e.what());
-  }
+  const std::vector<std::string> solver = resolved(o.solver);
   const std::vector<RunLine> lines = read_run_lines(o.runs);
   for (const std::string& dir : {o.keep, o.cache})
     if (!dir.empty()) core::make_dirs(dir);
@@ -629,7 +589,7 @@ int run(int argc, char* argv[]) {
                       std::strcmp(argv[argc - static_cast<int>(options.solver.size()) - 1], "--") == 0;
   if (!dashes) refuse_options_after_solver(cmd, options.solver);
   if (!options.bugs.empty() && !options.diagnose) core::usage_error("--bugs names the known bugs of --diagnose: give --diagnose too");
-  edition() = options.spec;
+  edition() = options.spec == Options::Spec::s2020 ? 2020 : 2023;
   if (!options.runs.empty()) return run_lines(options);
   const std::string input = temporary_file();
   runner::install_interrupt_handler(input);

@@ -1,22 +1,13 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/runner.h: the one harness that runs solvers (and any other program a tool here
-// runs). run_jobs(): a list of jobs (a program and its arguments, or a function run in a
-// forked copy of the tool; a file for its standard input; stdout and stderr captured up
-// to a cap, sent to a file, or inherited; a time limit; if asked, a cap on the address
-// space), at most N at once; back come, in the order of the jobs, how each ended (exit
-// status, signal, killed after the time limit, or not started and why), what it printed,
-// its wall time, its CPU time and its peak RSS. run_program() runs one. Its users:
-// tools/compare (and its --runs, which make grade drives), bench/measure.
-//
-// Each run gets a process group of its own, and the whole group is killed (SIGKILL) as
-// soon as the program ends or its time is up: a solver that leaves a background process
-// behind (a forgotten `&`, a helper it started) leaves nothing running once its run is
-// over. A process that leaves the group on purpose (setsid, setpgid) escapes that; its
-// pipes are then read for at most kGrace seconds after the program ended, so it cannot
-// stall the run either. If the tool is interrupted (Ctrl-C, SIGTERM), the running group
-// is killed first (install_interrupt_handler).
-// POSIX and Linux only (ppoll, waitid; pidfd_open when the kernel has it).
+// tools/runner.h: the one harness that runs solvers and every other program a tool here
+// runs (tools/compare and its --runs, which make grade drives; tools/bugs; bench/measure).
+// run_jobs() makes a list of runs, at most N at once, each in a process group of its own
+// that is killed (SIGKILL) as soon as the program ends or its time is up, so that a
+// solver leaves nothing running behind it. A process that leaves the group (setsid)
+// escapes that; its pipes are read for at most kGrace seconds after the program ended.
+// install_interrupt_handler() kills the running groups on Ctrl-C and SIGTERM.
+// POSIX and Linux only (ppoll, waitid).
 
 #ifndef PUZZLE_TOOLS_RUNNER_H
 #define PUZZLE_TOOLS_RUNNER_H
@@ -73,9 +64,12 @@ struct Job {
   std::string out_file;           ///< stdout to this file; "": captured in Run::out; "-": inherited
   std::string err_file;           ///< the same for stderr
   double timeout = 0;             ///< seconds before the group is killed (0: no limit)
-  std::size_t out_cap = std::size_t{1} << 16;  ///< bytes of a captured stdout kept (the rest is read and dropped)
-  std::size_t err_cap = std::size_t{1} << 16;  ///< the same for stderr
+  std::size_t cap = std::size_t{1} << 16;  ///< bytes kept of a captured stdout or stderr (the rest is read and dropped)
   std::size_t memory_cap = 0;     ///< RLIMIT_AS in bytes (0: none)
+
+  Job() = default;
+  Job(std::vector<std::string> program, std::string from, double limit, std::size_t kept)
+      : argv(std::move(program)), input(std::move(from)), timeout(limit), cap(kept) {}
 };
 
 /// Seconds that the pipes of a finished run are still read while a process that
@@ -118,16 +112,8 @@ extern "C" inline void on_interrupt(int sig) {
   raise(sig);
 }
 
-/// An fd that polls readable when `pid` ends (pidfd_open), or -1 without one.
-inline int exit_fd(pid_t pid) {
-#ifdef SYS_pidfd_open
-  const long fd = syscall(SYS_pidfd_open, pid, 0);
-  return fd >= 0 ? static_cast<int>(fd) : -1;
-#else
-  (void)pid;
-  return -1;
-#endif
-}
+/// SIGCHLD's handler while runs are under way: it only wakes run_jobs' ppoll.
+extern "C" inline void on_child(int) {}
 
 /// True when `pid` has ended; it is not reaped (it stays a zombie, so its process group
 /// id cannot be reused before the group is killed).
@@ -145,11 +131,10 @@ inline Clock::time_point after(Clock::time_point t, double seconds) {
 struct Live {
   std::size_t index = 0, slot = 0;
   pid_t pid = 0;
-  pollfd fds[3] = {{-1, POLLIN, 0}, {-1, POLLIN, 0}, {-1, POLLIN, 0}};  ///< stdout, stderr, exit fd
+  pollfd fds[2] = {{-1, POLLIN, 0}, {-1, POLLIN, 0}};  ///< stdout, stderr
   Clock::time_point start, deadline = Clock::time_point::max(), grace_end = Clock::time_point::max();
-  bool ended = false, timed_out = false, not_started = false;
-  int exec_errno = 0;
-  Run run;
+  bool ended = false, timed_out = false;
+  Run run;  ///< its end is not_started, with errno in its code, when exec failed
 };
 
 /// In the child: `path` opened with `flags` onto `fd`; false when it cannot be opened.
@@ -159,9 +144,9 @@ inline bool redirect(const std::string& path, int fd, int flags) {
   return file >= 0 && dup2(file, fd) == fd;
 }
 
-/// Starts `job` (in slot `slot` of running_groups). Throws std::runtime_error when no
-/// pipe or process can be made.
-inline Live start(const Job& job, std::size_t index, std::size_t slot) {
+/// Starts `job` (in slot `slot` of running_groups), the child with the signal mask
+/// `original`. Throws std::runtime_error when no pipe or process can be made.
+inline Live start(const Job& job, std::size_t index, std::size_t slot, const sigset_t& original) {
   Live live;
   live.index = index;
   live.slot = slot;
@@ -199,10 +184,12 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot) {
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    sigprocmask(SIG_SETMASK, &before, nullptr);
+    signal(SIGCHLD, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &original, nullptr);
     if (redirect(job.out_file, 1, O_WRONLY | O_CREAT | O_TRUNC) &&
         redirect(job.err_file, 2, O_WRONLY | O_CREAT | O_TRUNC)) {
       if (job.body) {
+        close(status_pipe[1]);  // started: start() need not wait for the body's end
         const int code = job.body();
         std::fflush(nullptr);
         _exit(code);
@@ -220,12 +207,12 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot) {
   sigprocmask(SIG_SETMASK, &before, nullptr);
   for (int fd : {out[1], err[1], status_pipe[1]})
     if (fd >= 0) close(fd);
-  live.not_started = read(status_pipe[0], &live.exec_errno, sizeof live.exec_errno) ==
-                     static_cast<ssize_t>(sizeof live.exec_errno);
+  live.run.end = read(status_pipe[0], &live.run.code, sizeof live.run.code) == static_cast<ssize_t>(sizeof(int))
+                     ? Run::End::not_started
+                     : Run::End::exited;
   close(status_pipe[0]);
   live.fds[0].fd = out[0];
   live.fds[1].fd = err[0];
-  live.fds[2].fd = exit_fd(pid);
   if (job.timeout > 0) live.deadline = after(live.start, job.timeout);
   return live;
 }
@@ -247,16 +234,12 @@ inline Run finish(Live& live) {
             static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   run.user = static_cast<double>(usage.ru_utime.tv_sec) + static_cast<double>(usage.ru_utime.tv_usec) / 1e6;
   run.rss_kb = usage.ru_maxrss;
-  if (live.not_started) {
-    run.end = Run::End::not_started;
-    run.code = live.exec_errno;
-  } else if (live.timed_out) {
-    run.end = Run::End::timed_out;
-  } else if (WIFSIGNALED(status)) {
+  if (run.end == Run::End::not_started) return run;
+  if (live.timed_out) run.end = Run::End::timed_out;
+  else if (WIFSIGNALED(status)) {
     run.end = Run::End::signaled;
     run.code = WTERMSIG(status);
   } else {
-    run.end = Run::End::exited;
     run.code = WEXITSTATUS(status);
   }
   return run;
@@ -282,17 +265,24 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
   parallel = std::max<std::size_t>(1, std::min(parallel, kMaxParallel));
   std::vector<Run> runs(jobs.size());
   std::vector<detail::Live> live;
-  std::vector<bool> busy(kMaxParallel, false);
   std::size_t next = 0;
   char block[1 << 16];
-  // Without an exit fd (an old kernel) the end is looked for after naps that grow from
-  // 0.1 ms to 10 ms.
-  std::chrono::microseconds nap(100);
+  // A run's end is a SIGCHLD: blocked but while ppoll waits, so that none comes
+  // unseen between the look at the runs and the wait.
+  sigset_t child, original, waiting;
+  sigemptyset(&child);
+  sigaddset(&child, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &child, &original);
+  waiting = original;
+  sigdelset(&waiting, SIGCHLD);
+  struct sigaction on_end {}, old_action {};
+  on_end.sa_handler = detail::on_child;
+  sigaction(SIGCHLD, &on_end, &old_action);
   while (next < jobs.size() || !live.empty()) {
     while (live.size() < parallel && next < jobs.size()) {
-      const std::size_t slot = static_cast<std::size_t>(std::find(busy.begin(), busy.end(), false) - busy.begin());
-      busy[slot] = true;
-      live.push_back(detail::start(jobs[next], next, slot));
+      std::size_t slot = 0;
+      while (detail::running_groups[slot] != 0) ++slot;
+      live.push_back(detail::start(jobs[next], next, slot, original));
       ++next;
     }
     bool finished = false;
@@ -304,8 +294,6 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
         l.run.seconds = seconds_since(l.start);
         kill(-l.pid, SIGKILL);  // what it left behind in its group
         l.grace_end = detail::after(now, kGrace);
-        if (l.fds[2].fd >= 0) close(l.fds[2].fd);
-        l.fds[2].fd = -1;
       }
       const bool pipes_open = l.fds[0].fd >= 0 || l.fds[1].fd >= 0;
       if (!l.ended && now >= l.deadline) {
@@ -313,7 +301,6 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
         l.run.seconds = seconds_since(l.start);
       }
       if (l.timed_out || (l.ended && (!pipes_open || now >= l.grace_end))) {
-        busy[l.slot] = false;
         runs[l.index] = detail::finish(l);
         if (done) done(l.index, runs[l.index]);
         live.erase(live.begin() + static_cast<std::ptrdiff_t>(i));
@@ -326,35 +313,28 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
     std::vector<pollfd> fds;
     std::vector<std::pair<std::size_t, int>> owner;  // (live run, stream) of each fd
     Clock::time_point wake = Clock::time_point::max();
-    bool napping = false;
     for (std::size_t i = 0; i < live.size(); ++i) {
       detail::Live& l = live[i];
-      for (int s = 0; s < 3; ++s)
+      for (int s = 0; s < 2; ++s)
         if (l.fds[s].fd >= 0) {
           fds.push_back({l.fds[s].fd, POLLIN, 0});
           owner.emplace_back(i, s);
         }
       wake = std::min(wake, l.ended ? l.grace_end : l.deadline);
-      napping = napping || (!l.ended && l.fds[2].fd < 0);
     }
-    auto wait = wake == Clock::time_point::max()
-                    ? std::chrono::microseconds(1000000)
-                    : std::chrono::duration_cast<std::chrono::microseconds>(wake - Clock::now());
-    if (napping) {
-      wait = std::min(wait, nap);
-      nap = std::min(nap * 2, std::chrono::microseconds(10000));
-    }
-    const long long micros = std::max<long long>(0, std::min<long long>(wait.count(), 1000000));
+    const Clock::time_point now = Clock::now();  // a wait of at most 1 s
+    const auto left = std::chrono::duration_cast<std::chrono::microseconds>(std::min(wake, detail::after(now, 1)) - now);
+    const long long micros = std::max<long long>(0, left.count());
     const timespec limit{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
-    if (ppoll(fds.data(), fds.size(), &limit, nullptr) < 0 && errno != EINTR) continue;
+    if (ppoll(fds.data(), fds.size(), &limit, &waiting) < 0 && errno != EINTR) continue;
     for (std::size_t f = 0; f < fds.size(); ++f) {
       const auto [i, s] = owner[f];
-      if (s == 2 || !(fds[f].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      if (!(fds[f].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       detail::Live& l = live[i];
       const ssize_t n = read(l.fds[s].fd, block, sizeof block);
       if (n > 0) {
         std::string& sink = s == 0 ? l.run.out : l.run.err;
-        const std::size_t cap = s == 0 ? jobs[l.index].out_cap : jobs[l.index].err_cap;
+        const std::size_t cap = jobs[l.index].cap;
         sink.append(block, std::min(cap > sink.size() ? cap - sink.size() : 0, static_cast<std::size_t>(n)));
       } else if (n == 0 || errno != EINTR) {
         close(l.fds[s].fd);
@@ -362,24 +342,9 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
       }
     }
   }
+  sigaction(SIGCHLD, &old_action, nullptr);
+  sigprocmask(SIG_SETMASK, &original, nullptr);
   return runs;
-}
-
-/// Runs argv[0] (a path) with argv, stdin from `input_path`, stdout and stderr captured
-/// (bytes past `out_cap` and `err_cap` are read and dropped), as run_jobs runs one job.
-/// `memory_cap` (bytes, 0: none) limits the program's address space (RLIMIT_AS), so that
-/// a program whose memory grows without end (a loop that appends) fails at once instead
-/// of filling the machine for `timeout` s.
-inline Run run_program(const std::vector<std::string>& argv, const std::string& input_path, double timeout,
-                       std::size_t out_cap, std::size_t err_cap = std::size_t{1} << 16, std::size_t memory_cap = 0) {
-  Job job;
-  job.argv = argv;
-  job.input = input_path;
-  job.timeout = timeout;
-  job.out_cap = out_cap;
-  job.err_cap = err_cap;
-  job.memory_cap = memory_cap;
-  return run_jobs({job})[0];
 }
 
 /// Whether `name` ends as a C or C++ source or header does (.cpp .cc .cxx .c .h .hpp).
