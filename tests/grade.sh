@@ -219,10 +219,11 @@ printf '1 2 2\n@a\nA?\n' > "$d/test-2-sl.txt"
 grade_packed bigtest --only TestFiles
 result bigtest "$(expect_status bigtest 1)" \
   "$(expect_row bigtest TestFiles 'size at most 10x10' FAIL)" \
-  "$(expect_text bigtest 'test-1-q.txt: 11x11 (height x width): over 10x10')" \
+  "$(expect_text bigtest 'test-1-q.txt: 11x11 is larger than 10x10')" \
   "$(expect_row bigtest TestFiles 'valid' PASS)"
 
-# 7. Test files named wrong or missing: TestFiles fails and says why.
+# 7. Test files named wrong or missing: TestFiles fails and says why (the words of
+#    tools/testfiles/testfiles.py check --form).
 d=$tmp/badnames
 shim "$d" "$REFERENCE"
 printf '0 1 2\n@?\n' > "$d/test-16-q.txt"
@@ -231,9 +232,10 @@ printf '0 1 2\n@?\n' > "$d/test-4-s.txt"
 printf '0 1 2\n@?\n' > "$d/test-4-qm.txt"
 grade_packed badnames --only TestFiles
 result badnames "$(expect_status badnames 1)" \
-  "$(expect_text badnames 'test-16-q.txt: not test-N-FLAGS.txt')" \
-  "$(expect_text badnames 'test-3-ls.txt: not test-N-FLAGS.txt')" \
-  "$(expect_text badnames 'number 4 is also used by')"
+  "$(expect_row badnames TestFiles 'names: test-N-FLAGS.txt' FAIL)" \
+  "$(expect_text badnames 'test-16-q.txt: only test-N-FLAGS.txt files')" \
+  "$(expect_text badnames 'test-3-ls.txt: only test-N-FLAGS.txt files')" \
+  "$(expect_text badnames 'test file numbers distinct: numbers [4, 4]')"
 d=$tmp/notests
 shim "$d" "$REFERENCE"
 grade_packed notests --only TestFiles
