@@ -18,8 +18,8 @@
 // tools/check, tools/show, tools/compare and the tests include this file with
 // PUZZLE_NO_MAIN defined (main left out) and use Error, show_char, show_text, Options,
 // parse_options, the rules (is_door .. layer_color), Puzzle, Input, size_problem,
-// parse_puzzle, Solution, solve, Sink, walk_path, discovered_cell, write_output, run and
-// run_to_string; the tests also Layout, RuleTable, StateSpace, Reachability.
+// parse_puzzle, Solution, solve, Sink, walk_path, discovered_cell, write_output, run,
+// run_to_string and run_stdio; the tests also Layout, RuleTable, StateSpace, Reachability.
 
 #ifndef PUZZLE_CPP_INCLUDED
 #define PUZZLE_CPP_INCLUDED
@@ -1802,17 +1802,28 @@ std::string run_to_string(std::string_view text, const Options& options) {
   return out;
 }
 
-/// Whether standard input is a terminal, so that a run waiting for typed input can say
-/// so (Linux names it in /proc; elsewhere this says no).
-bool input_is_terminal() {
-  std::error_code error;
-  const std::string name = std::filesystem::read_symlink("/proc/self/fd/0", error).string();
-  return !error && (name.rfind("/dev/pts/", 0) == 0 || name.rfind("/dev/tty", 0) == 0);
-}
-
 /// Makes sure everything written to `file` arrived (a full disk, a closed stdout).
 void finish_output(std::FILE* file) {
   if (std::fflush(file) != 0 || std::ferror(file)) fail(kCannotWrite + std::strerror(errno));
+}
+
+/// main's work once the options are parsed (tools/compare --runs runs it as puzzle's
+/// side): the help, or the map on stdin solved onto stdout. A bad input throws Error.
+void run_stdio(const Options& options) {
+  if (options.help) {
+    std::printf("%sRules: %s.\n", kUsage, kEdition);
+  } else {
+    std::error_code error;  // stdin a terminal (Linux names it in /proc): say what a run waits for
+    const std::string name = std::filesystem::read_symlink("/proc/self/fd/0", error).string();
+    if (!error && (name.rfind("/dev/pts/", 0) == 0 || name.rfind("/dev/tty", 0) == 0))
+      std::fputs("puzzle: reading a map from the terminal: type or paste it, then press Ctrl-D on a new line\n"
+                 "(to read a file: puzzle -q < MAP)\n", stderr);
+    std::setvbuf(stdin, nullptr, _IONBF, 0);  // read what the map needs, not a buffer more
+    Input input(stdin);
+    Sink out(stdout);
+    run(input, options, out);
+  }
+  finish_output(stdout);
 }
 
 }  // namespace puzzle
@@ -1822,19 +1833,7 @@ void finish_output(std::FILE* file) {
 #ifndef PUZZLE_NO_MAIN
 int main(int argc, char* argv[]) {
   try {
-    const puzzle::Options options = puzzle::parse_options(argc, argv);
-    if (options.help) {
-      std::printf("%sRules: %s.\n", puzzle::kUsage, puzzle::kEdition);
-    } else {
-      if (puzzle::input_is_terminal())
-        std::fputs("puzzle: reading a map from the terminal: type or paste it, then press Ctrl-D on a new line\n"
-                   "(to read a file: puzzle -q < MAP)\n", stderr);
-      std::setvbuf(stdin, nullptr, _IONBF, 0);  // read what the map needs, not a buffer more
-      puzzle::Input input(stdin);
-      puzzle::Sink out(stdout);
-      puzzle::run(input, options, out);
-    }
-    puzzle::finish_output(stdout);
+    puzzle::run_stdio(puzzle::parse_options(argc, argv));
   } catch (const std::bad_alloc&) {
     std::fputs("puzzle: error: not enough memory for this map\n", stderr);
     return 1;

@@ -402,16 +402,11 @@ std::vector<RunLine> read_run_lines(const std::string& path) {
   return lines;
 }
 
-/// puzzle's side of a run, in a forked child of compare: stdin to stdout as puzzle's main
-/// does; exit 1 with the message on stderr for a bad input.
+/// puzzle's side of a run, in a forked child of compare: what puzzle's main runs; exit 1
+/// with the message on stderr for a bad input, 3 for a failure of puzzle's own (unjudged).
 int puzzle_side(const std::vector<std::string>& args) {
   try {
-    const puzzle::Options options = puzzle_options(args);
-    if (options.help) return std::printf("%sRules: %s.\n", puzzle::kUsage, puzzle::kEdition) < 0;
-    puzzle::Input input(stdin);
-    puzzle::Sink out(stdout);
-    puzzle::run(input, options, out);
-    puzzle::finish_output(stdout);
+    puzzle::run_stdio(puzzle_options(args));
   } catch (const puzzle::Error& e) {
     std::fputs(e.what(), stderr);
     return 1;
