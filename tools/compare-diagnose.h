@@ -1,12 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-diagnose.h: a piece of tools/compare, its --diagnose. The known bugs
-// are the switches of tools/bugs.h, run in process (bugs::run) on the very input and
-// options of each run of the comparison. report() judges SOLVER's edition, then holds
-// the differing runs on maps to a set of bugs: grow() adds them, tell_apart() chooses
-// between bugs that explain the same runs, prune() drops those not needed or seen by
-// chance, confirm() tries each on new maps; a refuted bug is left out and the set grown
-// again. The bad inputs are reported apart (print_bad).
+// tools/compare-diagnose.h: tools/compare's --diagnose. The known bugs (the switches of
+// tools/bugs.h) run in this process on the input and options of each run. report()
+// judges SOLVER's edition, then finds a set of bugs that explains the differing runs on
+// maps: grow() adds bugs, tell_apart() chooses between bugs that explain the same runs,
+// prune() drops those not needed or seen by chance, confirm() tries each on new maps.
 
 #ifndef PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 #define PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
@@ -26,6 +24,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,14 +53,11 @@ class Diagnosis {
   explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {
     const std::vector<bugs::Bug>& all = bugs::all();
     allowed_.assign(all.size(), settings_.only.empty());
-    for (std::size_t start = 0; start < settings_.only.size();) {
-      std::size_t comma = settings_.only.find(',', start);
-      if (comma == std::string::npos) comma = settings_.only.size();
-      const std::string name = settings_.only.substr(start, comma - start);
+    std::istringstream names(settings_.only);
+    for (std::string name; std::getline(names, name, ',');) {
       const int i = bugs::find(name);
       if (i < 0) core::usage_error("--bugs: no known bug '" + name + "' (tools/bugs --list lists them)");
       allowed_[static_cast<std::size_t>(i)] = true;
-      start = comma + 1;
     }
   }
 
@@ -71,20 +67,12 @@ class Diagnosis {
     return inputs_.size() - 1;
   }
 
-  /// A run of the comparison: SOLVER's run (`ran`) on input `input` with `args` (whether
-  /// it differs is judged here again, in SOLVER's edition). `group` is its mode ("QL") or
-  /// "bad"; `bad` the catalogue's case of a bad input.
-  void add_run(std::size_t input, const std::string& args, const std::string& label, const std::string& group,
+  /// A run of the comparison: SOLVER's run (`ran`) on input `input` with `args`, in
+  /// `mode` (nullptr: a bad input of the catalogue, `bad`). Whether it differs is judged
+  /// here again, in SOLVER's edition.
+  void add_run(std::size_t input, const std::string& args, const std::string& label, const Mode* mode,
                const Ran& ran, const catalogue::BadInput* bad) {
-    Record r;
-    r.ran = ran;
-    r.input = input;
-    r.args = words_of(args);
-    r.spelled = args;
-    r.label = label;
-    r.group = group;
-    r.bad = bad;
-    records_.push_back(std::move(r));
+    records_.push_back({input, words_of(args), args, label, mode, bad, ran, false, "", false});
   }
 
   /// The diagnosis, on stdout (progress on stderr).
@@ -158,7 +146,7 @@ class Diagnosis {
     std::vector<std::string> args;  ///< the options' words
     std::string spelled;            ///< as spelled ("" for none)
     std::string label;              ///< "map-003 (6x6, 17 colors) with -q -o list"
-    std::string group;              ///< its mode, or "bad"
+    const Mode* mode = nullptr;     ///< nullptr: a bad input of the catalogue
     const catalogue::BadInput* bad = nullptr;
     Ran ran;                        ///< SOLVER's run
     bool rejected = false;          ///< puzzle rejects it: a bad input
@@ -174,17 +162,10 @@ class Diagnosis {
     solver_->verdict_on(text, args, &ran);
     return ran;
   }
+
   /// Whether two sets of bugs do the same on a run.
   static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
     return a.out == b.out && a.status == b.status && a.signal == b.signal && a.hangs == b.hangs;
-  }
-
-  /// The smallest edition-independent key of a set, for the cache.
-  static std::string key_of(const bugs::Set& s) {
-    std::string k;
-    for (std::size_t i = 0; i < s.size(); ++i)
-      if (s[i]) k += std::to_string(i) + ",";
-    return k;
   }
 
   bugs::Set set_of(const std::vector<std::size_t>& bugs_on) const {
@@ -217,13 +198,11 @@ class Diagnosis {
 
   /// Whether the bugs `on` reproduce SOLVER's run `r` (cached).
   bool reproduces(const std::vector<std::size_t>& on, std::size_t r) {
-    const bugs::Set s = set_of(on);
-    const std::string key = key_of(s) + "/" + std::to_string(r);
+    auto key = std::make_pair(set_of(on), r);
     const auto found = cache_.find(key);
     if (found != cache_.end()) return found->second;
-    const bool yes = same(records_[r].ran, run_bugs(s, r));
-    cache_.emplace(key, yes);
-    return yes;
+    const bool yes = same(records_[r].ran, run_bugs(key.first, r));
+    return cache_.emplace(std::move(key), yes).first->second;
   }
 
   // ==== The edition ===============================================================
@@ -234,11 +213,9 @@ class Diagnosis {
     std::size_t reachable = 0, discovered = 0;
     const std::string h2023 = puzzle::kNoSolutionHeader, h2020 = in_edition(h2023, 2020);
     for (Record& r : records_) {
-      const Expected e = reference(inputs_[r.input], r.args);  // in compare's edition: kept in 2023's
+      const Expected e = reference(inputs_[r.input], r.args, 2023);
       r.rejected = e.rejected;
       r.expected = e.out;
-      if (!e.rejected && r.expected.compare(0, h2020.size(), h2020) == 0 && edition() == 2020)
-        r.expected.replace(0, h2020.size(), h2023);
       const runner::Run& run = r.ran.run;
       if (e.rejected || run.end != runner::Run::End::exited) continue;
       reachable += run.out.compare(0, h2020.size(), h2020) == 0;
@@ -299,20 +276,14 @@ class Diagnosis {
     for (std::size_t b = 0; b < allowed_.size(); ++b) {
       if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
       const std::vector<std::size_t> on = set_and(b);
-      for (std::size_t r : runs)
-        if (reproduces(on, r)) {
-          found.push_back(b);
-          break;
-        }
+      if (std::any_of(runs.begin(), runs.end(), [&](std::size_t r) { return reproduces(on, r); })) found.push_back(b);
     }
     return found;
   }
 
   /// Whether the bugs `on` reproduce every agreeing run of the sample.
   bool keeps_agreeing(const std::vector<std::size_t>& on) {
-    for (std::size_t r : agreeing_)
-      if (!reproduces(on, r)) return false;
-    return true;
+    return std::all_of(agreeing_.begin(), agreeing_.end(), [&](std::size_t r) { return reproduces(on, r); });
   }
 
   /// The differing runs the bugs `on` reproduce.
@@ -556,39 +527,22 @@ class Diagnosis {
 
   // ==== The report ================================================================
 
-  /// The mode of a run on a map: its group.
-  static const Mode& mode_of(const Record& r) {
-    for (const Mode& m : modes())
-      if (m.name == r.group) return m;
-    return modes()[1];  // not reached
-  }
+  static std::string kind_of(const Record& r) { return output_kind(r.expected, *r.mode); }
 
-  /// "map", "list" or "no solution": the kind of puzzle's output on a run on a map.
-  static std::string kind_of(const Record& r) {
-    if (r.expected.rfind("No solution.", 0) == 0) return "no solution";
-    return mode_of(r).output == 'l' ? "list" : "map";
-  }
-
-  /// The number of cells of run `r`'s map and its colors, to find the smallest.
-  std::pair<std::uint64_t, std::uint64_t> size_of_run(std::size_t r) const {
-    try {
-      const puzzle::Puzzle p = puzzle::parse_puzzle(inputs_[records_[r].input]);
-      return {std::uint64_t{p.height} * p.width, p.colors};
-    } catch (const puzzle::Error&) {
-      return {~std::uint64_t{0}, 0};
-    }
-  }
-
+  /// The run of `runs` on the map of the fewest cells, then colors (the first of those).
   std::size_t smallest(const std::vector<std::size_t>& runs) const {
-    return *std::min_element(runs.begin(), runs.end(),
-                             [&](std::size_t a, std::size_t b) { return size_of_run(a) < size_of_run(b); });
+    auto size = [&](std::size_t r) {
+      const puzzle::Puzzle p = puzzle::parse_puzzle(inputs_[records_[r].input]);  // a valid map: differing_
+      return std::make_pair(std::uint64_t{p.height} * p.width, p.colors);
+    };
+    return *std::min_element(runs.begin(), runs.end(), [&](std::size_t a, std::size_t b) { return size(a) < size(b); });
   }
 
   /// Writes run `r`'s map as a test file in --out, with a comment saying why: its path
   /// and the options as spelled.
   std::string write_test(std::size_t r, const std::string& why) const {
     const Record& rec = records_[r];
-    return write_test(inputs_[rec.input], mode_of(rec), rec.spelled, why);
+    return write_test(inputs_[rec.input], *rec.mode, rec.spelled, why);
   }
   std::string write_test(std::string text, const Mode& mode, const std::string& spelled, const std::string& why) const {
     const std::size_t newline = text.find('\n');
@@ -719,7 +673,7 @@ class Diagnosis {
   };
   std::vector<Partly> partly_;
   std::map<std::size_t, std::vector<std::size_t>> claim_;  ///< a differing run: the bugs that explain it
-  std::map<std::string, bool> cache_;
+  std::map<std::pair<bugs::Set, std::size_t>, bool> cache_;  ///< (bugs, run): reproduces
   std::map<std::size_t, std::vector<std::string>> notes_;  ///< lines under a bug's block
   const Solver* solver_ = nullptr;  ///< runs SOLVER on a map that tells two bugs apart
   std::size_t apart_map_ = 0;       ///< the next new map to tell bugs apart

@@ -1,8 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-report.h: a piece of tools/compare. Its report on stdout: the differing
-// runs, their counts and kinds, and the first difference on a map shrunk and written
-// as a test file.
+// tools/compare-report.h: tools/compare's report on stdout: the differing runs, their
+// counts and kinds, and the first difference on a map shrunk to a test file.
 
 #ifndef PUZZLE_TOOLS_COMPARE_REPORT_H
 #define PUZZLE_TOOLS_COMPARE_REPORT_H
@@ -19,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,30 +48,19 @@ inline std::string went_wrong(const Verdict& v) {
   return "same";
 }
 
-/// The lowest N with no test-N-*.txt in `dir`.
-std::size_t free_test_number(const std::string& dir) {
-  std::vector<bool> taken(1, true);
-  if (DIR* d = opendir(dir.c_str())) {
-    while (const dirent* entry = readdir(d)) {
-      unsigned n = 0;
-      if (std::sscanf(entry->d_name, "test-%u-", &n) == 1) {
-        if (taken.size() <= n) taken.resize(n + 1, false);
-        taken[n] = true;
-      }
-    }
-    closedir(d);
-  }
-  std::size_t n = 1;
-  while (n < taken.size() && taken[n]) ++n;
-  return n;
-}
-
-/// Writes `text` as test-N-FLAGS.txt in `dir` (made if need be), N the lowest number free
-/// there, FLAGS those of `mode`; its path.
+/// Writes `text` as test-N-FLAGS.txt in `dir` (made if need be), N the lowest number
+/// with no test-N-*.txt there, FLAGS those of `mode`; its path.
 std::string write_test_file(const std::string& dir, const Mode& mode, const std::string& text) {
   core::make_dirs(dir);
-  const std::string path = dir + "/test-" + std::to_string(free_test_number(dir)) + "-" +
-                           std::string{mode.container, mode.output} + ".txt";
+  std::set<unsigned> taken;
+  if (DIR* d = opendir(dir.c_str())) {
+    for (const dirent* entry; (entry = readdir(d)) != nullptr;)
+      if (unsigned n = 0; std::sscanf(entry->d_name, "test-%u-", &n) == 1) taken.insert(n);
+    closedir(d);
+  }
+  unsigned n = 1;
+  while (taken.count(n)) ++n;
+  const std::string path = dir + "/test-" + std::to_string(n) + "-" + std::string{mode.container, mode.output} + ".txt";
   core::write_file(path, text);
   return path;
 }
@@ -191,17 +180,17 @@ void shrink_and_write(const Solver& solver, const std::string& name, const std::
                       const std::string& text, const Difference& d, const ShrinkSettings& settings) {
   const Grid original = grid_of(puzzle::parse_puzzle(text));
   const std::vector<std::string> args = words_of(d.args);
-  Probe probe(solver, args, d.verdict, settings.seconds, {"compare: shrunk from " + name + " (" + origin + ")"});
+  Probe probe{solver, args, d.verdict, settings.seconds, {"compare: shrunk from " + name + " (" + origin + ")"}};
   std::fprintf(stderr, "compare: shrinking %s in %s (%s) for up to %s s\n", d.input.c_str(), d.args.c_str(),
                d.mode->name.c_str(), fixed(settings.seconds, 0).c_str());
   Grid small = original;
   if (settings.seconds > 0 && probe.still_differs(original)) small = shrink(original, probe);
-  const std::string took = std::to_string(probe.tries()) + " tries, " + fixed(probe.seconds(), 1) + " s";
+  const std::string took = std::to_string(probe.tries) + " tries, " + fixed(probe.seconds(), 1) + " s";
   std::fprintf(stderr, "compare: shrunk %ux%u to %ux%u (%s)\n", original.height(), original.width(), small.height(),
                small.width(), took.c_str());
 
   // The test file: a comment says what differed; checked once more as written.
-  std::vector<std::string> comments = probe.comments();
+  std::vector<std::string> comments = probe.comments;
   Verdict v = probe.verdict_of(small.text(comments));
   const std::string what = std::string(v.kind == Kind::same ? "no longer differs" : "differs") + " from puzzle with " +
                            d.args + ": " + summary(v.kind == Kind::same ? d.verdict : v);

@@ -1,8 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-shrink.h: a piece of tools/compare. A map on which two sides differ is
-// made smaller while they still differ the same way; every candidate is a valid map
-// (puzzle::parse_puzzle says so: one copy of the rules).
+// tools/compare-shrink.h: a map on which SOLVER and puzzle differ is made smaller while
+// they still differ the same way; every candidate is a valid map (puzzle::parse_puzzle).
 
 #ifndef PUZZLE_TOOLS_COMPARE_SHRINK_H
 #define PUZZLE_TOOLS_COMPARE_SHRINK_H
@@ -53,41 +52,30 @@ Grid grid_of(const puzzle::Puzzle& p) {
 }
 
 /// Runs candidates: does SOLVER still differ from puzzle as `target` did, in this mode?
-class Probe {
- public:
-  /// `comments`: the comment lines every candidate carries.
-  Probe(const Solver& solver, std::vector<std::string> args, const Verdict& target, double shrink_time,
-        std::vector<std::string> comments)
-      : solver_(solver), args_(std::move(args)), target_(target), shrink_time_(shrink_time),
-        comments_(std::move(comments)), start_(runner::Clock::now()) {}
+struct Probe {
+  const Solver& solver;
+  std::vector<std::string> args;
+  Verdict target;
+  double shrink_time;
+  std::vector<std::string> comments;  ///< the comment lines every candidate carries
+  runner::Clock::time_point start = runner::Clock::now();
+  std::size_t tries = 0;
 
   /// True when `g` is a valid map on which the two differ as `target` did.
-  bool still_differs(const Grid& g) { return !out_of_time() && differs_as_target(g.text(comments_)); }
-  /// True when `text` is a valid map on which the two differ as `target` did.
+  bool still_differs(const Grid& g) { return !out_of_time() && differs_as_target(g.text(comments)); }
   bool differs_as_target(const std::string& text) {
     try {
       puzzle::parse_puzzle(text);
     } catch (const puzzle::Error&) {
       return false;
     }
-    ++tries_;
+    ++tries;
     const Verdict v = verdict_of(text);
-    return v.kind == target_.kind && (target_.kind == Kind::output || v.code == target_.code);
+    return v.kind == target.kind && (target.kind == Kind::output || v.code == target.code);
   }
-  Verdict verdict_of(const std::string& text) const { return solver_.verdict_on(text, args_); }
-  bool out_of_time() const { return runner::seconds_since(start_) > shrink_time_; }
-  std::size_t tries() const { return tries_; }
-  double seconds() const { return runner::seconds_since(start_); }
-  const std::vector<std::string>& comments() const { return comments_; }
-
- private:
-  const Solver& solver_;
-  std::vector<std::string> args_;
-  Verdict target_;
-  double shrink_time_;
-  std::vector<std::string> comments_;
-  runner::Clock::time_point start_;
-  std::size_t tries_ = 0;
+  Verdict verdict_of(const std::string& text) const { return solver.verdict_on(text, args); }
+  double seconds() const { return runner::seconds_since(start); }
+  bool out_of_time() const { return seconds() > shrink_time; }
 };
 
 /// Tries `candidate(first, count)` over chunks of `count()` items, halving the chunk

@@ -271,16 +271,15 @@ class Comparison {
   bool stopped() const { return hangs_ >= kMaxHangs; }
 
   /// One run: SOLVER and puzzle on `input` with `args`; counts and returns the verdict,
-  /// and keeps the run for --diagnose (input `kept`, labelled `label`, in `group`, the
-  /// catalogue's case `bad`).
+  /// and keeps the run for --diagnose (Diagnosis::add_run).
   Verdict run_one(const std::string& input, const std::string& args, std::size_t kept, const std::string& label,
-                  const std::string& group, const catalogue::BadInput* bad = nullptr) {
+                  const Mode* mode, const catalogue::BadInput* bad = nullptr) {
     Ran ran;
     const Verdict v = solver_.verdict_on(input, words_of(args), diagnosis_ ? &ran : nullptr);
     ++runs_;
     if (v.kind == Kind::timeout) ++hangs_;
     if (v.kind != Kind::same) ++differing_;
-    if (diagnosis_) diagnosis_->add_run(kept, args, label + " with " + (args.empty() ? "(no options)" : args), group, ran, bad);
+    if (diagnosis_) diagnosis_->add_run(kept, args, label + " with " + (args.empty() ? "(no options)" : args), mode, ran, bad);
     return v;
   }
 
@@ -295,7 +294,7 @@ class Comparison {
     for (const Mode& mode : modes()) {
       if (stopped()) return;
       const std::string& args = mode.spellings[index % mode.spellings.size()];
-      const Verdict v = run_one(map.text, args, kept, label, mode.name);
+      const Verdict v = run_one(map.text, args, kept, label, &mode);
       valid_map_runs_ += valid;
       if (v.kind == Kind::same) continue;
       Difference d{label, args, &mode, nullptr, v, valid ? output_of(map.text, args, mode) : "a bad input", cells};
@@ -311,15 +310,15 @@ class Comparison {
   void run_bad(const catalogue::BadInput& bad) {
     const std::string label = "bad input [" + bad.name + "] (" + catalogue::label(bad.listed) + ")";
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(bad.input) : 0;
-    const Verdict v = run_one(bad.input, bad.args, kept, label, "bad", &bad);
+    const Verdict v = run_one(bad.input, bad.args, kept, label, nullptr, &bad);
     if (v.kind == Kind::same) return;
     report_.add({label, bad.args.empty() ? "(no options)" : bad.args, nullptr, &bad, v, "a bad input", bad.input.size()});
   }
 
   /// What puzzle prints on a valid map in `mode`: "no solution", or the mode's output.
   static std::string output_of(const std::string& text, const std::string& args, const Mode& mode) {
-    if (reference(text, words_of(args)).out.rfind("No solution.", 0) == 0) return "no solution";
-    return mode.output == 'l' ? "list output" : "map output";
+    const std::string kind = output_kind(reference(text, words_of(args)).out, mode);
+    return kind == "no solution" ? kind : kind + " output";
   }
 
   /// --save: the map and puzzle's four outputs, named as the course names its samples.
@@ -415,15 +414,6 @@ int puzzle_side(const std::vector<std::string>& args) {
     return 3;
   }
   return 0;
-}
-
-/// The first `cap` bytes of a file.
-std::string head_of(const std::string& path, std::size_t cap) {
-  std::ifstream in(path, std::ios::binary);
-  std::string text(cap, '\0');
-  in.read(&text[0], static_cast<std::streamsize>(cap));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
 }
 
 /// A field of a --runs line: no tab, no newline, '-' for nothing.
