@@ -132,17 +132,6 @@ Folder map_files(const std::string& dir) {
   return folder;
 }
 
-/// "7x9, 3 colors", or "invalid: WHY" for a map puzzle rejects.
-std::string size_of(const std::string& text) {
-  try {
-    puzzle::Puzzle p = puzzle::parse_puzzle(text);
-    return std::to_string(p.height) + "x" + std::to_string(p.width) + ", " + std::to_string(p.colors) +
-           (p.colors == 1 ? " color" : " colors");
-  } catch (const puzzle::Error& e) {
-    return std::string("invalid: ") + e.what();
-  }
-}
-
 }  // namespace compare
 
 #endif  // PUZZLE_TOOLS_COMPARE_INPUTS_H

@@ -41,6 +41,13 @@ std::vector<std::string> words_of(const std::string& text) {
   return words;
 }
 
+/// `words` between `separator`s.
+inline std::string joined(const std::vector<std::string>& words, const std::string& separator) {
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : separator) + w;
+  return text;
+}
+
 // ==== Modes and their spellings ===================================================
 
 /// One of the four modes: a container and an output.

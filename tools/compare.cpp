@@ -1,10 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare: holds any solver to puzzle byte for byte (its contract: --help). The
-// pieces, one job each, in this one translation unit: runner.h runs programs;
-// catalogue.h the shared lists; compare-verdict.h the modes, puzzle's side and how two
-// runs differ; compare-inputs.h the maps; compare-shrink.h; compare-report.h;
-// compare-diagnose.h (--diagnose); here the command line and the comparison.
+// tools/compare: holds any solver to puzzle byte for byte (its contract: --help). Here
+// the command line, the comparison and --runs; its pieces are the compare-*.h headers.
 
 #include "catalogue.h"
 #include "compare-diagnose.h"
@@ -29,6 +26,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace compare {
@@ -81,7 +79,8 @@ core::Command command(Options& o) {
       "ways, tools/spellings.txt) and compares stdout byte for byte and the exit status.\n"
       "Then every bad input of the catalogue (tools/bad-inputs.txt): exit status 1 and an\n"
       "empty stdout expected, whatever stderr holds. SOLVER gets its ARGs first, then the\n"
-      "mode's options; after each run its whole process group is killed.\n",
+      "mode's options; after each run its whole process group is killed (a process that\n"
+      "calls setsid escapes). Progress goes to stderr.\n",
       {
           {0, "maps", "N",
            "generated maps [200]: tools/mapgen, every style, 0 to 26 colors,\nsolvable and not, from 1x2 up to --max-size",
@@ -138,9 +137,8 @@ core::Command command(Options& o) {
       "file, then printed as a complete map that shows the difference by itself (with its\n"
       "comment lines when they matter), 'smallest: PATH FLAGS' and the first differing\n"
       "line of each side, 'puzzle:' and 'yours:'. A difference on a bad input is labelled\n"
-      "'listed by the spec' or 'beyond the spec's list'. Progress goes to stderr; the last\n"
-      "line is 'compare: N of M runs differ'. A process SOLVER starts in its own session\n"
-      "(setsid) escapes the cleanup.\n"
+      "'listed by the spec' or 'beyond the spec's list'. The last line is 'compare: N of M\n"
+      "runs differ'.\n"
       "With --diagnose the report ends with the diagnosis: a set of known bugs that,\n"
       "switched on together, reproduce SOLVER's stdout and exit status on the differing runs\n"
       "they claim and on every agreeing run (up to 2000), each confirmed on new maps without\n"
@@ -176,7 +174,7 @@ core::Command command(Options& o) {
 
 // ==== The comparison ==============================================================
 
-/// SOLVER and its ARGs, SOLVER as a path (runner::resolve_program); a usage error when it cannot run.
+/// SOLVER and its ARGs, SOLVER as a path; a usage error when it cannot run.
 std::vector<std::string> resolved(std::vector<std::string> solver) {
   try {
     solver[0] = runner::resolve_program(solver[0]);
@@ -208,8 +206,7 @@ class Comparison {
     }
     if (!options_.save_dir.empty()) core::make_dirs(options_.save_dir);
     const std::size_t maps = options_.from.empty() ? options_.maps : folder.maps.size();
-    std::string solver;
-    for (const std::string& word : options_.solver) solver += (solver.empty() ? "" : " ") + word;
+    const std::string solver = joined(options_.solver, " ");
     const Generated& g = options_.generated;
     const std::string source =
         options_.from.empty() ? "maps (mapgen, seed " + std::to_string(g.seed) + ", up to " +
@@ -218,14 +215,11 @@ class Comparison {
     const std::vector<catalogue::BadInput>& bad = catalogue::bad_inputs();
     std::fprintf(stderr, "compare: %s against puzzle: %zu %s x 4 modes, then %zu bad inputs; timeout %s s a run\n",
                  solver.c_str(), maps, source.c_str(), bad.size(), fixed(options_.timeout, 1).c_str());
-    if (!folder.skipped.empty()) {
-      std::string names;
-      for (const std::string& n : folder.skipped) names += (names.empty() ? "" : ", ") + n;
+    if (!folder.skipped.empty())
       std::printf("note: --from %s: skipped %zu %s that %s not maps (the first line is not 'num_colors height "
                   "width'): %s\n",
                   options_.from.c_str(), folder.skipped.size(), folder.skipped.size() == 1 ? "file" : "files",
-                  folder.skipped.size() == 1 ? "is" : "are", names.c_str());
-    }
+                  folder.skipped.size() == 1 ? "is" : "are", joined(folder.skipped, ", ").c_str());
     runner::Clock::time_point last_progress = runner::Clock::now();
     for (std::size_t i = 0; i < maps && !stopped(); ++i) {
       const std::string file = options_.from.empty() ? "" : folder.maps[i];
@@ -284,12 +278,18 @@ class Comparison {
   }
 
   void run_map(const MapInput& map, std::size_t index) {
-    const std::string size = size_of(map.text);
-    const bool valid = size.rfind("invalid", 0) != 0;
-    const std::string label = map.name + " (" + size + ")";
-    unsigned long long colors = 0, height = 0, width = 0;  // the header's, for the smallest example of a kind
-    std::sscanf(map.text.c_str(), "%llu %llu %llu", &colors, &height, &width);
-    const std::uint64_t cells = valid ? height * width : map.text.size();
+    std::string label = map.name + " (invalid: ";  // a map of --from that puzzle rejects
+    std::uint64_t cells = map.text.size();            // for the smallest example of a kind
+    bool valid = false;
+    try {
+      const puzzle::Puzzle p = puzzle::parse_puzzle(map.text);
+      label = map.name + " (" + std::to_string(p.height) + "x" + std::to_string(p.width) + ", " +
+              std::to_string(p.colors) + (p.colors == 1 ? " color)" : " colors)");
+      cells = std::uint64_t{p.height} * p.width;
+      valid = true;
+    } catch (const puzzle::Error& e) {
+      label += std::string(e.what()) + ")";
+    }
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(map.text) : 0;
     for (const Mode& mode : modes()) {
       if (stopped()) return;
@@ -344,10 +344,8 @@ class Comparison {
   Difference first_;                   ///< that difference, shrunk at the end
 };
 
-/// Compare's options go before SOLVER: what follows SOLVER is SOLVER's own ARGs, so
-/// `tools/compare ./puzzle --maps 10` would hand --maps to the solver. An ARG spelled as
-/// one of compare's long options (--maps, --maps=10, --help) is a usage error; after
-/// "--" (tools/compare -- SOLVER --maps) the ARGs are taken as they are.
+/// What follows SOLVER is SOLVER's ARGs: one spelled as compare's long option (--maps,
+/// --maps=10, --help) is a mistake, a usage error (after "--" ARGs are taken as they are).
 void refuse_options_after_solver(const core::Command& cmd, const std::vector<std::string>& words) {
   for (std::size_t i = 1; i < words.size(); ++i) {
     const std::string name = words[i].substr(0, words[i].find('='));
@@ -362,13 +360,11 @@ void refuse_options_after_solver(const core::Command& cmd, const std::vector<std
 /// A fresh temporary file for the runs' inputs.
 std::string temporary_file() {
   const char* tmpdir = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/compare-input-XXXXXX";
-  std::vector<char> path(pattern.begin(), pattern.end());
-  path.push_back('\0');
-  const int fd = mkstemp(path.data());
+  std::string path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/compare-input-XXXXXX";
+  const int fd = mkstemp(&path[0]);
   if (fd < 0) core::fail(std::string("cannot make a temporary file: ") + std::strerror(errno));
   close(fd);
-  return path.data();
+  return path;
 }
 
 // ==== --runs: the harness make grade drives =========================================
@@ -401,8 +397,8 @@ std::vector<RunLine> read_run_lines(const std::string& path) {
   return lines;
 }
 
-/// puzzle's side of a run, in a forked child of compare: what puzzle's main runs; exit 1
-/// with the message on stderr for a bad input, 3 for a failure of puzzle's own (unjudged).
+/// puzzle's side of a run, in a forked child: what puzzle's main runs; exit 1 for a bad
+/// input, 3 for a failure of puzzle's own (unjudged).
 int puzzle_side(const std::vector<std::string>& args) {
   try {
     puzzle::run_stdio(puzzle_options(args));
@@ -423,8 +419,7 @@ std::string field(std::string text) {
   return text.empty() ? "-" : text;
 }
 
-/// The --runs line of one run: SOLVER's `yours` against puzzle's `mine`, their stdout in
-/// files.
+/// The --runs line of one run: SOLVER's `yours` against puzzle's `mine`, stdout in files.
 std::string run_line(const RunLine& r, runner::Run yours, const std::string& yours_out, const runner::Run& mine,
                      const std::string& mine_out, double timeout) {
   Verdict v;
@@ -447,11 +442,11 @@ std::string run_line(const RunLine& r, runner::Run yours, const std::string& you
          field(v.puzzle_side) + "\t" + field(v.yours_side) + "\t" + field(yours.err.empty() ? "" : first_line_of(yours.err)) + "\n";
 }
 
-/// A hash of a file's bytes, read a block at a time (std::hash of each block, combined
-/// as FNV combines bytes: a few GB/s, for outputs of hundreds of MB).
+/// A hash of a file's bytes: std::hash of each block, combined as FNV-1a combines bytes
+/// (a few GB/s, for outputs of hundreds of MB).
 std::uint64_t hash_of_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a's, a block for a byte
+  std::uint64_t hash = 14695981039346656037ull;
   std::vector<char> block(1 << 16);
   while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0)
     hash = (hash ^ std::hash<std::string_view>{}({block.data(), static_cast<std::size_t>(in.gcount())})) * 1099511628211ull;
@@ -526,10 +521,9 @@ int run_lines(const Options& o) {
   // ones whose stdout SOLVER's differs from, for the first differing line.
   std::vector<runner::Job> jobs;
   std::vector<std::size_t> line_of;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
+  for (std::size_t i = 0; i < lines.size(); ++i)
     for (runner::Job* j : {&yours[i], &mine[i]})
       if (j == &yours[i] || !known[i].known) jobs.push_back(*j), line_of.push_back(i);
-  }
   std::vector<int> ended(lines.size(), 0);
   std::vector<std::size_t> again;
   runner::run_jobs(jobs, o.jobs, [&](std::size_t j, const runner::Run& run) {
@@ -544,8 +538,7 @@ int run_lines(const Options& o) {
       return judged(i, mine[i].out_file);
     }
     puzzle_ran[i] = known[i].run;
-    const bool both_exit_0 = ran[i].end == runner::Run::End::exited && ran[i].code == 0 && known[i].run.code == 0;
-    if (!both_exit_0) return judged(i, "");
+    if (ran[i].end != runner::Run::End::exited || ran[i].code != 0 || known[i].run.code != 0) return judged(i, "");
     // the same stdout: SOLVER's file stands for puzzle's; else puzzle runs again
     if (hash_of_file(yours[i].out_file) == known[i].hash) return judged(i, yours[i].out_file);
     again.push_back(i);
@@ -582,8 +575,7 @@ int run(int argc, char* argv[]) {
     const std::string& path;
     ~Remove() { unlink(path.c_str()); }
   } remove{input};
-  Comparison comparison(options, input);  // checks SOLVER: a usage error when it cannot run
-  return comparison.run();
+  return Comparison(options, input).run();  // checks SOLVER first: a usage error when it cannot run
 }
 
 }  // namespace compare
