@@ -98,10 +98,9 @@ class Diagnosis {
                  static_cast<std::size_t>(std::count(allowed_.begin(), allowed_.end(), true)), differing_.size(),
                  bad.size());
     choose_sample();
-    // A bug refuted on new maps matched runs that another bug of SOLVER's made: it is
-    // left out and the set grown again without it, so that the bug it stood in for can be
-    // found (at most kRounds rounds). A bug dropped as chance may be true but tangled
-    // with bugs the family lacks: it is not left out.
+    // A bug refuted on new maps stood in for another bug of SOLVER's: the set is grown
+    // again without it. A bug dropped as chance may be true (tangled with bugs the family
+    // lacks): it is not left out.
     for (int round = 0; round < kRounds; ++round) {
       set_.clear();
       notes_.clear();
@@ -156,13 +155,6 @@ class Diagnosis {
 
   double seconds() const { return runner::seconds_since(start_); }
 
-  /// SOLVER on a new map `text` with `args`.
-  Ran solver_run(const std::string& text, const std::vector<std::string>& args) const {
-    Ran ran;
-    solver_->verdict_on(text, args, &ran);
-    return ran;
-  }
-
   /// Whether two sets of bugs do the same on a run.
   static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
     return a.out == b.out && a.status == b.status && a.signal == b.signal && a.hangs == b.hangs;
@@ -180,10 +172,9 @@ class Diagnosis {
     return bugs::run(on, records_[r].args, inputs_[records_[r].input]);
   }
 
-  /// Whether `o` is SOLVER's run `s`: the same exit status (or signal, or a hang)
-  /// and the same stdout, in SOLVER's edition. On an error exit stdout counts only as
-  /// empty or not (a message is each solver's own words); a stdout cut at the cap is
-  /// compared up to the cap.
+  /// Whether `o` is SOLVER's run `s`: the same exit status (or signal, or a hang) and
+  /// stdout, in SOLVER's edition. On an error exit stdout counts only as empty or not (a
+  /// message is each solver's own words); a stdout cut at the cap, up to the cap.
   bool same(const Ran& s, const bugs::Outcome& o) const {
     const runner::Run& r = s.run;
     if (r.end == runner::Run::End::timed_out) return o.hangs;
@@ -241,8 +232,8 @@ class Diagnosis {
 
   // ==== The set of bugs ===========================================================
 
-  /// A sample of the agreeing runs (the same every time), which every set must keep
-  /// reproducing, and the differing runs every bug is first tried on alone.
+  /// The sample of agreeing runs every set must keep reproducing (the same every time),
+  /// and the differing runs every bug is first tried on alone.
   void choose_sample() {
     std::mt19937_64 random(281);
     auto sample = [&random](std::vector<std::size_t> runs, std::size_t n) {
@@ -372,15 +363,16 @@ class Diagnosis {
         bool differ = false;
         for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
         if (!differ) continue;
-        const Ran rec = solver_run(text, args);
+        Ran rec;
+        solver_->verdict_on(text, args, &rec);
         std::vector<std::size_t> kept;
         for (std::size_t k = 0; k < left.size(); ++k)
           if (same(rec, outs[k])) kept.push_back(left[k]);
         if (kept.empty()) continue;  // SOLVER does as none of them: another bug shows here
-        std::string gone;
+        std::vector<std::string> names;
         for (std::size_t c : left)
-          if (std::find(kept.begin(), kept.end(), c) == kept.end())
-            gone += (gone.empty() ? "" : ", ") + std::string(bugs::all()[c].name);
+          if (std::find(kept.begin(), kept.end(), c) == kept.end()) names.push_back(bugs::all()[c].name);
+        const std::string gone = joined(names, ", ");
         const std::string where = write_test(text, mode, mode.spellings[0], "your solver does as " +
                                              std::string(bugs::all()[kept[0]].name) + " here, not as " + gone);
         std::fprintf(stderr, "compare: --diagnose: %s tells %s apart: %zu left\n", where.c_str(), gone.c_str(),
@@ -390,13 +382,11 @@ class Diagnosis {
         break;
       }
     }
-    if (left.size() > 1) {
-      std::string others;
-      for (std::size_t i = 1; i < left.size(); ++i)
-        others += (i > 1 ? ", " : "") + std::string(bugs::all()[left[i]].name);
-      notes_[left[0]].push_back("or " + others + ": the same on every run shown and on " + std::to_string(tried) +
-                                " new maps in 4 modes");
-    }
+    std::vector<std::string> others;
+    for (std::size_t i = 1; i < left.size(); ++i) others.push_back(bugs::all()[left[i]].name);
+    if (!others.empty())
+      notes_[left[0]].push_back("or " + joined(others, ", ") + ": the same on every run shown and on " +
+                                std::to_string(tried) + " new maps in 4 modes");
     return left[0];
   }
 
@@ -461,7 +451,8 @@ class Diagnosis {
           bug_runs_ += 2;
           const bugs::Outcome on = bugs::run(set_of(set_), args, text), off = bugs::run(set_of(without), args, text);
           if (alike(on, off)) continue;
-          const Ran rec = solver_run(text, args);
+          Ran rec;
+          solver_->verdict_on(text, args, &rec);
           ++shown;
           if (same(rec, on)) {
             ++confirmed;
@@ -558,10 +549,6 @@ class Diagnosis {
            std::to_string(count["no solution"]);
   }
 
-  static std::string quoted(const char* spec) {
-    return spec == nullptr || *spec == '\0' ? "(none given)" : "\"" + std::string(spec) + "\"";
-  }
-
   /// One block per bug of the set, most runs first.
   void print_bugs() {
     std::vector<std::pair<std::vector<std::size_t>, std::size_t>> blocks;  // (its runs, bug)
@@ -580,7 +567,7 @@ class Diagnosis {
         if (claim_[r].size() == 1) alone.push_back(r);
       const std::size_t r = smallest(alone.empty() ? runs : alone);
       std::printf("diagnosis: %s: %s\n", bug.name.c_str(), bug.desc);
-      std::printf("  spec: %s\n", quoted(bug.spec).c_str());
+      std::printf("  spec: %s\n", bug.spec && *bug.spec ? ("\"" + std::string(bug.spec) + "\"").c_str() : "(none given)");
       std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
                   by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
                                                            std::string(bug.name) + " does").c_str());
@@ -651,11 +638,9 @@ class Diagnosis {
       if (count[k] > 0 || k < 2) counts += (counts.empty() ? "" : ", ") + std::to_string(count[k]) + " " + labels[k];
     std::printf("diagnosis: %zu bad %s differ%s, apart from the maps: %s\n", bad.size(),
                 bad.size() == 1 ? "input" : "inputs", bad.size() == 1 ? "s" : "", counts.c_str());
-    for (const auto& [key, names] : groups) {
-      std::string line;
-      for (const std::string& n : names) line += (line.empty() ? "" : ", ") + n;
-      std::printf("  %s, %s (%zu): %s\n", labels[key.first].c_str(), key.second.c_str(), names.size(), line.c_str());
-    }
+    for (const auto& [key, names] : groups)
+      std::printf("  %s, %s (%zu): %s\n", labels[key.first].c_str(), key.second.c_str(), names.size(),
+                  joined(names, ", ").c_str());
   }
 
   Settings settings_;

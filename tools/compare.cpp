@@ -235,7 +235,6 @@ class Comparison {
         last_progress = runner::Clock::now();
       }
     }
-    report_.count_map_runs(valid_map_runs_);
     std::size_t bad_runs = 0;
     for (const catalogue::BadInput& b : bad) {
       if (stopped()) break;
@@ -245,13 +244,12 @@ class Comparison {
     std::fprintf(stderr, "compare: %s, %zu runs in all, %zu differ (%s s)\n",
                  stopped() ? "stopped after the timeouts" : "bad inputs done", runs_, differing_,
                  fixed(runner::seconds_since(start_), 1).c_str());
-    report_.finish(bad_runs);
+    report_.finish(valid_map_runs_, bad_runs);
     if (stopped())
       std::printf("compare: %zu runs timed out: the other maps and bad inputs were skipped (each would take the\n"
                   "whole --timeout)\n", hangs_);
     if (first_map_)
-      shrink_and_write(solver_, first_map_->name, first_map_->origin, first_map_->text, first_,
-                       {options_.shrink_time, options_.out_dir, options_.solver[0]});
+      shrink_and_write(solver_, *first_map_, first_, options_.shrink_time, options_.out_dir, options_.solver[0]);
     if (diagnosis_) diagnosis_->report(solver_);
     const std::size_t beyond = report_.beyond_only();
     std::printf("compare: %zu of %zu runs differ%s\n", differing_, runs_,
