@@ -61,7 +61,7 @@ class Diagnosis {
     }
   }
 
-  /// An input the comparison ran (a map or a bad input); its index for add_run.
+  /// An input the comparison ran; its index for add_run.
   std::size_t add_input(const std::string& text) {
     inputs_.push_back(text);
     return inputs_.size() - 1;
@@ -155,7 +155,6 @@ class Diagnosis {
 
   double seconds() const { return runner::seconds_since(start_); }
 
-  /// Whether two sets of bugs do the same on a run.
   static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
     return a.out == b.out && a.status == b.status && a.signal == b.signal && a.hangs == b.hangs;
   }
@@ -166,7 +165,6 @@ class Diagnosis {
     return s;
   }
 
-  /// What the bugs `on` do on record `r`'s input and options.
   bugs::Outcome run_bugs(const bugs::Set& on, std::size_t r) {
     ++bug_runs_;
     return bugs::run(on, records_[r].args, inputs_[records_[r].input]);
@@ -247,14 +245,12 @@ class Diagnosis {
     claim_.clear();
   }
 
-  /// The set with bug `b` beside it.
   std::vector<std::size_t> set_and(std::size_t b) const {
     std::vector<std::size_t> on = set_;
     on.push_back(b);
     return on;
   }
 
-  /// The set without its `i`-th bug.
   std::vector<std::size_t> set_without(std::size_t i) const {
     std::vector<std::size_t> on = set_;
     on.erase(on.begin() + static_cast<std::ptrdiff_t>(i));
@@ -277,7 +273,6 @@ class Diagnosis {
     return std::all_of(agreeing_.begin(), agreeing_.end(), [&](std::size_t r) { return reproduces(on, r); });
   }
 
-  /// The differing runs the bugs `on` reproduce.
   std::set<std::size_t> covered_by(const std::vector<std::size_t>& on, const std::vector<std::size_t>& runs) {
     std::set<std::size_t> covered;
     for (std::size_t r : runs)
@@ -311,9 +306,8 @@ class Diagnosis {
       bool added = false;
       auto fits = [&](std::size_t b) {  // every run the set explained, then the agreeing sample
         const std::vector<std::size_t> on = set_and(b);
-        for (std::size_t r : covered)
-          if (!reproduces(on, r)) return false;
-        return keeps_agreeing(on);
+        return std::all_of(covered.begin(), covered.end(), [&](std::size_t r) { return reproduces(on, r); }) &&
+               keeps_agreeing(on);
       };
       for (std::size_t i = 0; i < gains.size() && !added; ++i) {
         const auto [gain, b] = gains[i];
@@ -390,10 +384,8 @@ class Diagnosis {
     return left[0];
   }
 
-  /// Drops the bugs the set does not need (the others explain the same runs without it)
-  /// and those seen by chance: a bug that changes the output of more differing runs the
-  /// set leaves unexplained than it explains. Then each explained run gets the smallest
-  /// subset of the set that reproduces it.
+  /// Drops the bugs the set does not need and those seen by chance: a bug that changes
+  /// the output of more differing runs the set leaves unexplained than it explains.
   void prune() {
     auto covered_all = [&](const std::vector<std::size_t>& on) { return covered_by(on, differing_); };
     std::set<std::size_t> covered = covered_all(set_);
@@ -427,12 +419,10 @@ class Diagnosis {
     }
   }
 
-  /// Each bug of the set is tried on new maps like the comparison's but without comment
-  /// lines (a form the comparison's maps never take), in a mode where the bug shows (the
-  /// set with it and without it differ there): SOLVER runs there. A run where SOLVER does
-  /// as the set with the bug confirms it; one where it does as the set without it refutes
-  /// it (another bug of SOLVER's may undo it on a map, now and then). A bug refuted more
-  /// often than confirmed is dropped: what it matched was another bug.
+  /// Each bug of the set is tried on new maps without comment lines (a form the
+  /// comparison's maps never take), in a mode where the set with it and without it
+  /// differ: SOLVER doing as with it confirms it, as without it refutes it (another bug
+  /// may undo it now and then). A bug refuted more often than confirmed is dropped.
   void confirm() {
     Generated g = settings_.generated;
     g.seed = g.seed * 1000003 + 11;
@@ -529,8 +519,7 @@ class Diagnosis {
     return *std::min_element(runs.begin(), runs.end(), [&](std::size_t a, std::size_t b) { return size(a) < size(b); });
   }
 
-  /// Writes run `r`'s map as a test file in --out, with a comment saying why: its path
-  /// and the options as spelled.
+  /// Writes run `r`'s map as a test file in --out, with a comment saying why: "PATH OPTIONS".
   std::string write_test(std::size_t r, const std::string& why) const {
     const Record& rec = records_[r];
     return write_test(inputs_[rec.input], *rec.mode, rec.spelled, why);

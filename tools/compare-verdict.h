@@ -140,18 +140,6 @@ std::string shown(std::string_view line, std::size_t column = 0) {
   return text;
 }
 
-/// "line L: TEXT" for the line of `text` that starts at byte `begin` (L 1-based), shown
-/// around `column`; the end of the output when no line starts there.
-std::string line_at(std::string_view text, std::size_t begin, std::size_t number, std::size_t column) {
-  std::string head = "line " + std::to_string(number);
-  if (begin >= text.size())
-    return head + ": (end of output after " + std::to_string(number - 1) + (number == 2 ? " line)" : " lines)");
-  const std::size_t end = text.find('\n', begin);
-  const std::string_view line = text.substr(begin, end == std::string_view::npos ? text.size() - begin : end - begin);
-  if (line.size() > 120) head += ", column " + std::to_string(column + 1);
-  return head + ": " + shown(line, column) + (end == std::string_view::npos ? " (no end of line)" : "");
-}
-
 enum class Kind { same, output, status, signal, timeout, not_started };
 
 /// How SOLVER's run differs from puzzle's, if it does.
@@ -170,22 +158,22 @@ std::string first_line_of(const std::string& text) {
 /// a time (outputs of hundreds of MB in files too); Kind::same when they are the same
 /// bytes. A 2023 no-solution header on puzzle's side is read in the edition of --spec.
 Verdict first_difference(std::istream& puzzle, std::istream& yours) {
-  const std::string header = in_edition(puzzle::kNoSolutionHeader, edition());
-  const std::string word = header.substr(header.find('\n') + 1, header.size() - header.find('\n') - 2);
   std::string la, lb, first;
   for (std::size_t n = 1;; ++n) {
     const bool ga = static_cast<bool>(std::getline(puzzle, la)), gb = static_cast<bool>(std::getline(yours, lb));
     if (n == 1) first = la;
-    if (n == 2 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = word;
+    if (n == 2 && edition() == 2020 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = "Reachable:";
     const bool ea = ga && puzzle.eof(), eb = gb && yours.eof();  // a last line without an end of line
     if (!ga && !gb) return {};
     if (ga == gb && la == lb && ea == eb) continue;
     const auto column = static_cast<std::size_t>(std::mismatch(la.begin(), la.end(), lb.begin(), lb.end()).first - la.begin());
-    Verdict v;
-    v.kind = Kind::output;
-    v.puzzle_side = line_at(ga ? la + (ea ? "" : "\n") : "", 0, n, column);
-    v.yours_side = line_at(gb ? lb + (eb ? "" : "\n") : "", 0, n, column);
-    return v;
+    auto side = [&](bool got, const std::string& line, bool no_end_of_line) {  // "line N: TEXT"
+      std::string head = "line " + std::to_string(n);
+      if (!got) return head + ": (end of output after " + std::to_string(n - 1) + (n == 2 ? " line)" : " lines)");
+      if (line.size() > 120) head += ", column " + std::to_string(column + 1);
+      return head + ": " + shown(line, column) + (no_end_of_line ? " (no end of line)" : "");
+    };
+    return {Kind::output, 0, side(ga, la, ea), side(gb, lb, eb)};
   }
 }
 

@@ -99,8 +99,8 @@ core::Command command(Options& o) {
           {0, "shrink-time", "SEC", "time for shrinking the first difference [30]; 0: no shrinking",
            [&o](const char* v) { o.shrink_time = core::parse_decimal("--shrink-time", v, 0, 86400, "seconds"); }},
           {0, "out", "DIR",
-           "where the shrunk map is written as test-N-FLAGS.txt, N the\nlowest number free there [compare-out]: not "
-           "the top level,\nwhere your own test files are, nor build/, which make clean\nremoves",
+           "where the shrunk map goes as test-N-FLAGS.txt, N the lowest\nnumber free there [compare-out]: not the top "
+           "level (your own\ntest files), nor build/ (make clean removes it)",
            [&o](const char* v) { o.out_dir = v; }},
           {0, "save", "DIR",
            "also write every map as X.txt with puzzle's outputs\nout-X-queue-list.txt, out-X-queue-map.txt, "
@@ -108,18 +108,16 @@ core::Command command(Options& o) {
            [&o](const char* v) { o.save_dir = v; }},
           core::flag(0, "all", "list every differing run (else the first 20 on maps and 20 on\nbad inputs)", o.all),
           core::flag(0, "diagnose",
-                     "then name the known bugs that explain the differences: the\nswitches of tools/bugs.h, run in this "
-                     "process on the same\ninputs and options; bad inputs apart (below)",
+                     "then name the known bugs that explain the differences\n(tools/bugs.h, run in this process; below)",
                      o.diagnose),
           {0, "bugs", "NAME,...", "--diagnose tries these known bugs only [all]",
            [&o](const char* v) { o.bugs = v; }},
           core::choice("spec", "EDITION", {"2023", "2025", "2020"},
-                       "[2023]: the edition of puzzle's side (2025\nis 2023's); 2020's no-solution header says "
-                       "'Reachable:'\nfor 'Discovered:'",
+                       "[2023]: puzzle's side (2025 is 2023's);\n2020's no-solution header says 'Reachable:' for "
+                       "'Discovered:'",
                        o.spec),
           {0, "runs", "JOBS",
-           "instead of the above, make the runs of JOBS, one a line:\nID<TAB>INPUT<TAB>OPTIONS (the harness make grade "
-           "drives;\nbelow)",
+           "instead of the above, make the runs of JOBS (the harness\nmake grade drives; below)",
            [&o](const char* v) { o.runs = v; }},
           {0, "mem", "MB", "--runs: cap SOLVER's address space at MB (RLIMIT_AS) [none]",
            [&o](const char* v) { o.mem_mb = static_cast<std::size_t>(core::parse_count("--mem", v, 1, 1 << 24)); }},
@@ -131,36 +129,34 @@ core::Command command(Options& o) {
            "for the\nfirst differing line",
            [&o](const char* v) { o.cache = v; }},
       },
-      "The first difference on a valid map is shrunk while the two still differ the same\n"
-      "way in the same mode (rows and columns dropped, cells made '.' or '#', fewer\n"
-      "colors, '@' and '?' moved nearer; every candidate a valid map) and written as a test\n"
-      "file, then printed as a complete map that shows the difference by itself (with its\n"
-      "comment lines when they matter), 'smallest: PATH FLAGS' and the first differing\n"
-      "line of each side, 'puzzle:' and 'yours:'. A difference on a bad input is labelled\n"
-      "'listed by the spec' or 'beyond the spec's list'. The last line is 'compare: N of M\n"
-      "runs differ'.\n"
-      "With --diagnose the report ends with the diagnosis: a set of known bugs that,\n"
-      "switched on together, reproduce SOLVER's stdout and exit status on the differing runs\n"
-      "they claim and on every agreeing run (up to 2000), each confirmed on new maps without\n"
-      "comment lines where it shows. One block per bug, most runs first:\n"
-      "'diagnosis: NAME: DESCRIPTION', the spec's sentence it breaks, 'explains K of N\n"
-      "differing runs (map, list, no solution)' and its smallest map, written as a test file.\n"
-      "Then the differing runs on maps no known bug explains, by kind of output, each with\n"
-      "its smallest map; the differing bad inputs, apart, by label and by how SOLVER ended\n"
-      "(accepted it, printed to stdout, crashed, hung); last 'diagnosis: B known bugs\n"
-      "explain E of N differing runs' (N: runs on maps). A SOLVER of the other edition (see\n"
-      "--spec) is told so and diagnosed against it.\n"
-      "With --runs JOBS, no maps and no bad inputs of its own: each line of JOBS is a run\n"
-      "of SOLVER (ID a name of letters, digits, '.', '-' and '_'; INPUT its stdin; OPTIONS\n"
-      "after SOLVER's ARGs), and puzzle's run on the same input and options, both under\n"
-      "--timeout (puzzle's at least 60 s), --jobs at once, outputs streamed to files, never\n"
-      "held in memory. One line per run, in the order of JOBS, fields between tabs ('-' for\n"
-      "none): ID, how SOLVER ended ('exit N', 'signal N', 'timeout', 'not-started'), its\n"
-      "CPU seconds (user + system), wall seconds, peak RSS in KB, 'same' or 'differs' (from\n"
-      "puzzle's stdout and exit status, as above: on a bad input exit 1 and an empty\n"
-      "stdout) or 'unjudged' (puzzle's own run failed), puzzle's side and SOLVER's side of\n"
-      "the first difference, the first line of SOLVER's stderr. Exit status 0 when every\n"
-      "run is the same, 1 when one is not.\n"
+      "The first difference on a valid map is shrunk while the two still differ the same way\n"
+      "in the same mode (rows and columns dropped, cells made '.' or '#', fewer colors, '@'\n"
+      "and '?' moved nearer; every candidate a valid map), written as a test file and printed\n"
+      "as a complete map that shows the difference by itself (with its comment lines when\n"
+      "they matter), 'smallest: PATH FLAGS' and the first differing line of each side,\n"
+      "'puzzle:' and 'yours:'. A difference on a bad input is labelled 'listed by the spec'\n"
+      "or 'beyond the spec's list'. The last line is 'compare: N of M runs differ'.\n"
+      "With --diagnose the report ends with the diagnosis: a set of known bugs that, switched\n"
+      "on together, reproduce SOLVER's stdout and exit status on the differing runs they claim\n"
+      "and on every agreeing run (up to 2000), each confirmed on new maps without comment\n"
+      "lines where it shows. One block per bug, most runs first: 'diagnosis: NAME: DESCRIPTION',\n"
+      "the spec's sentence it breaks, 'explains K of N differing runs (map, list, no solution)'\n"
+      "and its smallest map, written as a test file. Then the differing runs on maps no known\n"
+      "bug explains, by kind of output, each with its smallest map; the differing bad inputs,\n"
+      "apart, by label and by how SOLVER ended (accepted it, printed to stdout, crashed, hung);\n"
+      "last 'diagnosis: B known bugs explain E of N differing runs' (N: runs on maps). A SOLVER\n"
+      "of the other edition (see --spec) is told so and diagnosed against it.\n"
+      "With --runs JOBS, no maps and no bad inputs of its own: each line of JOBS is a run of\n"
+      "SOLVER, ID<TAB>INPUT<TAB>OPTIONS (ID a name of letters, digits, '.', '-' and '_'; INPUT\n"
+      "its stdin; OPTIONS after SOLVER's ARGs), and puzzle's run on the same input and options,\n"
+      "both under --timeout (puzzle's at least 60 s), --jobs at once, outputs streamed to files,\n"
+      "never held in memory. One line per run, in the order of JOBS, fields between tabs ('-'\n"
+      "for none): ID, how SOLVER ended ('exit N', 'signal N', 'timeout', 'not-started'), its CPU\n"
+      "seconds (user + system), wall seconds, peak RSS in KB, 'same' or 'differs' (from\n"
+      "puzzle's stdout and exit status, as above: on a bad input exit 1 and an empty stdout) or\n"
+      "'unjudged' (puzzle's own run failed), puzzle's side and SOLVER's side of the first\n"
+      "difference, the first line of SOLVER's stderr. Exit status 0 when every run is the\n"
+      "same, 1 when one is not.\n"
       "Example: tools/compare --maps 500 --seed 7 ../p1/puzzle\n"
       "         tools/compare --diagnose ../p1/puzzle\n",
       "no run differs that the course would count (differences on bad inputs beyond the spec's list are reported, "

@@ -113,8 +113,7 @@ extern "C" inline void on_child(int) {}  // SIGCHLD: only wakes run_jobs' ppoll
 /// True when `pid` has ended; it is not reaped (it stays a zombie, so its process group
 /// id cannot be reused before the group is killed).
 inline bool has_ended(pid_t pid) {
-  siginfo_t info;
-  std::memset(&info, 0, sizeof info);
+  siginfo_t info{};
   return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
 }
 
@@ -176,10 +175,7 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot, const sig
     redirect(job.input, 0, O_RDONLY);
     if (capture_out) dup2(out[1], 1);
     if (capture_err) dup2(err[1], 2);
-    signal(SIGPIPE, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGCHLD, SIG_DFL);
+    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGCHLD}) signal(sig, SIG_DFL);
     sigprocmask(SIG_SETMASK, &original, nullptr);
     if (redirect(job.out_file, 1, O_WRONLY | O_CREAT | O_TRUNC) &&
         redirect(job.err_file, 2, O_WRONLY | O_CREAT | O_TRUNC)) {
@@ -217,8 +213,7 @@ inline Run finish(Live& live) {
   kill(-live.pid, SIGKILL);
   kill(live.pid, SIGKILL);
   int status = 0;
-  rusage usage;
-  std::memset(&usage, 0, sizeof usage);
+  rusage usage{};
   while (wait4(live.pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   running_groups[live.slot] = 0;
