@@ -605,19 +605,17 @@ class Diagnosis {
     if (bad.empty()) return;
     std::map<std::pair<int, std::string>, std::vector<std::string>> groups;  // (label rank, ending) -> cases
     std::size_t count[3] = {};  // listed by the spec, beyond its list, maps of --from
-    std::map<std::size_t, bool> fits;  // a bug: keeps the agreeing runs
     for (std::size_t r : bad) {
       const Record& rec = records_[r];
       const int label = rec.bad == nullptr ? 2 : rec.bad->listed ? 0 : 1;
       ++count[label];
       std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
-      for (std::size_t b = 0; b < allowed_.size() && rec.ran.run.end == runner::Run::End::exited; ++b) {
-        if (!allowed_[b] || !reproduces({b}, r)) continue;  // a crash or a hang is no evidence of which bug
-        if (!fits.count(b)) fits[b] = keeps_agreeing({b});
-        if (!fits[b]) continue;
-        name += " (as " + std::string(bugs::all()[b].name) + ")";
-        break;
-      }
+      // A crash or a hang is no evidence of which bug.
+      for (std::size_t b = 0; b < allowed_.size() && rec.ran.run.end == runner::Run::End::exited; ++b)
+        if (allowed_[b] && reproduces({b}, r) && keeps_agreeing({b})) {
+          name += " (as " + std::string(bugs::all()[b].name) + ")";
+          break;
+        }
       groups[{label, ending_on_bad(rec.ran.run)}].push_back(name);
     }
     const std::string labels[3] = {catalogue::label(true), catalogue::label(false),

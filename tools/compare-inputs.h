@@ -33,17 +33,6 @@ struct MapInput {
   std::string text;
 };
 
-/// The generated maps' choices: the raw output of std::mt19937_64, fixed by the standard
-/// (a distribution's is not), so that a seed gives the same maps on every machine.
-struct Random {
-  std::mt19937_64 engine;
-  std::uint32_t below(std::uint64_t n) { return static_cast<std::uint32_t>(engine() % n); }
-  std::string share(int low_percent, int high_percent) {  // "0.07": a density for mapgen
-    int p = low_percent + static_cast<int>(below(static_cast<std::uint64_t>(high_percent - low_percent + 1)));
-    return fixed(p / 100.0, 2);
-  }
-};
-
 /// tools/mapgen beside this program.
 std::string mapgen_path() {
   char self[4096];
@@ -61,23 +50,29 @@ struct Generated {
 /// Map `index` of `g.seed`: its size, colors, style, solvability and densities drawn at
 /// random, the map made by tools/mapgen.
 MapInput generated_map(const Generated& g, std::size_t index, const std::string& mapgen) {
-  Random random{std::mt19937_64(g.seed * 0x100000001B3ull + index)};
-  std::uint32_t h = 1 + random.below(g.max_height), w = 1 + random.below(g.max_width);
+  // The raw output of std::mt19937_64 is fixed by the standard (a distribution's is not):
+  // a seed gives the same maps on every machine.
+  std::mt19937_64 engine(g.seed * 0x100000001B3ull + index);
+  auto below = [&engine](std::uint64_t n) { return static_cast<std::uint32_t>(engine() % n); };
+  auto share = [&below](int low, int high) {  // "0.07": a density for mapgen, low to high percent
+    return fixed((low + static_cast<int>(below(static_cast<std::uint64_t>(high - low + 1)))) / 100.0, 2);
+  };
+  std::uint32_t h = 1 + below(g.max_height), w = 1 + below(g.max_width);
   if (std::uint64_t{h} * w < 2) (g.max_width >= 2 ? w : h) = 2;
-  const std::uint32_t pick = random.below(10);
-  std::uint32_t colors = pick < 3 ? random.below(3) : pick < 7 ? random.below(9) : random.below(27);
+  const std::uint32_t pick = below(10);
+  std::uint32_t colors = pick < 3 ? below(3) : pick < 7 ? below(9) : below(27);
   while (colors > 0 && std::uint64_t{colors} * h * w > 400000000) --colors;
   static const char* const kStyles[] = {"open", "maze", "rooms"};
   const char* style = kStyles[index % 3];
-  const std::uint32_t s = random.below(10);
+  const std::uint32_t s = below(10);
   std::string solvable = s < 5 ? "yes" : s < 8 ? "no" : "any";
   if (std::uint64_t{h} * w == 2) solvable = "any";  // mapgen: 2 cells are always solvable
-  std::vector<std::string> args = {mapgen, "--seed", std::to_string(random.below(1000000000)),
+  std::vector<std::string> args = {mapgen, "--seed", std::to_string(below(1000000000)),
                                    "--height", std::to_string(h), "--width", std::to_string(w),
                                    "--colors", std::to_string(colors), "--style", style,
-                                   "--solvable", solvable, "--doors", random.share(0, 25),
-                                   "--buttons", random.share(2, 20), "--traps", random.share(0, 10)};
-  if (std::string(style) == "open") args.insert(args.end(), {"--walls", random.share(5, 35)});
+                                   "--solvable", solvable, "--doors", share(0, 25),
+                                   "--buttons", share(2, 20), "--traps", share(0, 10)};
+  if (std::string(style) == "open") args.insert(args.end(), {"--walls", share(5, 35)});
   const runner::Run run = runner::run_jobs({runner::Job(args, "/dev/null", 60, std::size_t{1} << 30)})[0];
   std::string command = "mapgen";
   for (std::size_t i = 1; i < args.size(); ++i) command += " " + args[i];

@@ -135,6 +135,16 @@ bool simplify_cells(Grid& g, Probe& probe) {
   });
 }
 
+/// The first of `candidates` on which the two still differ replaces `g`; true when one does.
+bool take_first(Grid& g, Probe& probe, std::vector<Grid>& candidates) {
+  for (Grid& c : candidates)
+    if (probe.still_differs(c)) {
+      g = std::move(c);
+      return true;
+    }
+  return false;
+}
+
 /// Moves '@' and '?' one cell at a time towards each other (swapping with the cell
 /// there) while the two still differ.
 bool move_nearer(Grid& g, Probe& probe) {
@@ -145,31 +155,23 @@ bool move_nearer(Grid& g, Probe& probe) {
       std::size_t r, c, tr, tc;
       g.find(who, r, c);
       g.find(who == '@' ? '?' : '@', tr, tc);
-      const std::pair<long, long> steps[] = {{tr > r ? 1 : tr < r ? -1 : 0, 0}, {0, tc > c ? 1 : tc < c ? -1 : 0}};
-      for (auto [dr, dc] : steps) {
-        if (dr == 0 && dc == 0) continue;
-        const std::size_t nr = static_cast<std::size_t>(static_cast<long>(r) + dr);
-        const std::size_t nc = static_cast<std::size_t>(static_cast<long>(c) + dc);
-        if (nr == tr && nc == tc) continue;
-        Grid cand = g;
-        std::swap(cand.rows[r][c], cand.rows[nr][nc]);
-        if (probe.still_differs(cand)) {
-          g = std::move(cand);
-          moved = changed = true;
-          break;
-        }
+      std::vector<Grid> candidates;  // a step along the column, then along the row
+      for (auto [nr, nc] : {std::pair{r + (tr > r) - (tr < r), c}, std::pair{r, c + (tc > c) - (tc < c)}}) {
+        if ((nr == r && nc == c) || (nr == tr && nc == tc)) continue;
+        candidates.push_back(g);
+        std::swap(candidates.back().rows[r][c], candidates.back().rows[nr][nc]);
       }
+      if (take_first(g, probe, candidates)) moved = changed = true;
     }
   }
   return changed;
 }
 
-/// Fewer colors: the highest color used takes the lowest unused one's letters, and
-/// num_colors drops to the highest color used.
+/// Fewer colors: num_colors down to the highest color used, else the highest color used
+/// takes the letters of the lowest unused one.
 bool fewer_colors(Grid& g, Probe& probe) {
   bool changed = false;
   for (bool again = true; again && !probe.out_of_time();) {
-    again = false;
     bool used[26] = {};
     for (const std::string& row : g.rows)
       for (char ch : row)
@@ -182,25 +184,18 @@ bool fewer_colors(Grid& g, Probe& probe) {
       candidates.push_back(g);
       candidates.back().colors = highest;
     }
-    for (std::uint32_t k = 0; k + 1 < highest; ++k) {
-      if (used[k]) continue;
-      Grid c = g;  // color highest-1 becomes color k
+    const auto unused = static_cast<std::uint32_t>(std::find(used, used + std::max(highest, 1u) - 1, false) - used);
+    if (unused + 1 < highest) {
+      Grid c = g;  // color highest-1 becomes color `unused`
       for (std::string& row : c.rows)
-        for (char& ch : row) {
-          if (ch == static_cast<char>('a' + highest - 1)) ch = static_cast<char>('a' + k);
-          if (ch == static_cast<char>('A' + highest - 1)) ch = static_cast<char>('A' + k);
-        }
+        for (char& ch : row)
+          if (ch == static_cast<char>('a' + highest - 1) || ch == static_cast<char>('A' + highest - 1))
+            ch = static_cast<char>(ch - static_cast<char>(highest - 1 - unused));
       c.colors = std::min(c.colors, highest - 1);
       candidates.push_back(c);
-      break;
     }
-    for (Grid& c : candidates) {
-      if (probe.still_differs(c)) {
-        g = std::move(c);
-        again = changed = true;
-        break;
-      }
-    }
+    again = take_first(g, probe, candidates);
+    changed |= again;
   }
   return changed;
 }

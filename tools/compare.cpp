@@ -483,18 +483,13 @@ int run_lines(const Options& o) {
   std::vector<runner::Job> yours, mine;  // of each line
   std::vector<Remembered> known;
   for (const RunLine& r : lines) {
-    runner::Job y;
-    y.argv = solver;
+    runner::Job y(solver, r.input, o.timeout, std::size_t{1} << 16), m = y;
     y.argv.insert(y.argv.end(), r.args.begin(), r.args.end());
-    y.input = r.input;
     y.out_file = (o.keep.empty() ? scratch : o.keep) + "/" + r.id + ".out";
-    y.timeout = o.timeout;
     y.memory_cap = o.mem_mb << 20;
-    runner::Job m = y;
     m.body = [args = r.args] { return puzzle_side(args); };
     m.out_file = scratch + "/" + r.id + ".puzzle";
     m.timeout = std::max(60.0, o.timeout);
-    m.memory_cap = 0;
     yours.push_back(y);
     mine.push_back(m);
     known.push_back(remembered(o.cache, r));
