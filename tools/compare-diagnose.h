@@ -72,23 +72,14 @@ class Diagnosis {
   /// here again, in SOLVER's edition.
   void add_run(std::size_t input, const std::string& args, const std::string& label, const Mode* mode,
                const Ran& ran, const catalogue::BadInput* bad) {
-    records_.push_back({input, words_of(args), args, label, mode, bad, ran, false, "", false});
+    records_.push_back({input, words_of(args), args, label, mode, bad, ran, false, ""});
   }
 
   /// The diagnosis, on stdout (progress on stderr).
   void report(const Solver& solver) {
     start_ = runner::Clock::now();
     solver_ = &solver;
-    judge_edition();
-    std::vector<std::size_t> bad;
-    for (std::size_t i = 0; i < records_.size(); ++i) {
-      Record& r = records_[i];
-      if (r.rejected) {
-        if (r.differs) bad.push_back(i);
-      } else {
-        (r.differs ? differing_ : agreeing_all_).push_back(i);
-      }
-    }
+    const std::vector<std::size_t> bad = judge_edition();
     if (differing_.empty() && bad.empty()) {
       std::printf("note: --diagnose: no run differs from puzzle's%s: there is no bug to name\n",
                   edition_ != edition() ? " in that edition" : "");
@@ -150,7 +141,6 @@ class Diagnosis {
     Ran ran;                        ///< SOLVER's run
     bool rejected = false;          ///< puzzle rejects it: a bad input
     std::string expected;           ///< puzzle's stdout (in 2023's edition), or its message
-    bool differs = false;           ///< from puzzle's, in SOLVER's edition
   };
 
   double seconds() const { return runner::seconds_since(start_); }
@@ -197,8 +187,9 @@ class Diagnosis {
   // ==== The edition ===============================================================
 
   /// puzzle's side of every run; SOLVER's edition, from the header it prints with no
-  /// solution (told when it is not compare's); then which runs differ in it.
-  void judge_edition() {
+  /// solution (told when it is not compare's); then which runs differ in it: those on
+  /// maps in differing_ (the others in agreeing_all_), those on bad inputs returned.
+  std::vector<std::size_t> judge_edition() {
     std::size_t reachable = 0, discovered = 0;
     const std::string h2023 = puzzle::kNoSolutionHeader, h2020 = in_edition(h2023, 2020);
     for (Record& r : records_) {
@@ -217,15 +208,19 @@ class Diagnosis {
       std::printf("diagnosis: your solver follows the %d edition of the spec (with no solution, \"No solution.\" "
                   "then \"%s\"):\n  its runs are diagnosed against that edition (tools/compare --spec %d holds it to it)\n",
                   edition_, edition_ == 2020 ? "Reachable:" : "Discovered:", edition_);
-    for (Record& r : records_) {
+    std::vector<std::size_t> bad;
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      const Record& r = records_[i];
+      const runner::Run& run = r.ran.run;
       if (r.rejected) {
-        r.differs = !(r.ran.run.end == runner::Run::End::exited && r.ran.run.code == 1 && r.ran.run.out.empty());
+        if (!(run.end == runner::Run::End::exited && run.code == 1 && run.out.empty())) bad.push_back(i);
         continue;
       }
       bugs::Outcome puzzle_side;  // the same test as for a bug's run, in SOLVER's edition
       puzzle_side.out = r.expected;
-      r.differs = !same(r.ran, puzzle_side);
+      (same(r.ran, puzzle_side) ? agreeing_all_ : differing_).push_back(i);
     }
+    return bad;
   }
 
   // ==== The set of bugs ===========================================================
@@ -313,11 +308,11 @@ class Diagnosis {
         const auto [gain, b] = gains[i];
         if (!fits(b)) continue;
         const std::set<std::size_t> gained = covered_by(set_and(b), open);
-        std::vector<std::size_t> ties;  // others that explain the very same runs
+        std::vector<std::size_t> ties{b};  // b and the others that explain the very same runs
         for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j)
           if (covered_by(set_and(gains[j].second), open) == gained && fits(gains[j].second))
             ties.push_back(gains[j].second);
-        const std::size_t chosen = ties.empty() ? b : tell_apart(b, ties);
+        const std::size_t chosen = ties.size() == 1 ? b : tell_apart(ties);
         set_.push_back(chosen);
         for (std::size_t r : gained) covered.insert(r);
         std::fprintf(stderr, "compare: --diagnose: + %s: %zu more runs explained, %zu of %zu (%s s)\n",
@@ -333,13 +328,11 @@ class Diagnosis {
     }
   }
 
-  /// Bugs `b` and `ties` explain the very same runs beside the set: new maps like the
+  /// The bugs `left` explain the very same runs beside the set: new maps like the
   /// comparison's are made until one on which two of them differ (the set switched on
   /// with each); SOLVER runs on it, and those that do not do as it did there go. The one
   /// left is returned; those no map told apart within kApartSeconds are noted beside it.
-  std::size_t tell_apart(std::size_t b, std::vector<std::size_t> ties) {
-    std::vector<std::size_t> left{b};
-    left.insert(left.end(), ties.begin(), ties.end());
+  std::size_t tell_apart(std::vector<std::size_t> left) {
     const double deadline = seconds() + kApartSeconds;
     Generated g = settings_.generated;
     g.seed = g.seed * 1000003 + 7;  // other maps than the comparison's
@@ -354,18 +347,16 @@ class Diagnosis {
           ++bug_runs_;
           outs.push_back(bugs::run(set_of(set_and(c)), args, text));
         }
-        bool differ = false;
-        for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
-        if (!differ) continue;
+        if (std::all_of(outs.begin(), outs.end(), [&](const bugs::Outcome& o) { return alike(o, outs[0]); })) continue;
         Ran rec;
         solver_->verdict_on(text, args, &rec);
         std::vector<std::size_t> kept;
-        for (std::size_t k = 0; k < left.size(); ++k)
+        std::vector<std::string> names;  // of those that go
+        for (std::size_t k = 0; k < left.size(); ++k) {
           if (same(rec, outs[k])) kept.push_back(left[k]);
+          else names.push_back(bugs::all()[left[k]].name);
+        }
         if (kept.empty()) continue;  // SOLVER does as none of them: another bug shows here
-        std::vector<std::string> names;
-        for (std::size_t c : left)
-          if (std::find(kept.begin(), kept.end(), c) == kept.end()) names.push_back(bugs::all()[c].name);
         const std::string gone = joined(names, ", ");
         const std::string where = write_test(text, mode, mode.spellings[0], "your solver does as " +
                                              std::string(bugs::all()[kept[0]].name) + " here, not as " + gone);

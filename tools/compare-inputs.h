@@ -41,7 +41,6 @@ std::string mapgen_path() {
   return path.substr(0, path.rfind('/') + 1) + "mapgen";
 }
 
-/// The generated maps' seed and largest size.
 struct Generated {
   std::uint64_t seed = 1;
   std::uint32_t max_height = 10, max_width = 10;

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -64,18 +65,6 @@ std::string write_test_file(const std::string& dir, const Mode& mode, const std:
   const std::string path = dir + "/test-" + std::to_string(n) + "-" + std::string{mode.container, mode.output} + ".txt";
   core::write_file(path, text);
   return path;
-}
-
-/// `text`'s lines, each indented by four blanks.
-std::string indented(const std::string& text) {
-  std::string out;
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out += "    " + text.substr(start, end - start) + "\n";
-    start = end + 1;
-  }
-  return out;
 }
 
 class Report {
@@ -193,7 +182,8 @@ void shrink_and_write(const Solver& solver, const MapInput& map, const Differenc
   const bool comments_matter = v.kind != Kind::same && !probe.differs_as_target(small.text({}));
   std::printf("shrunk %s to %ux%u, %u %s (%s):\n", d.input.c_str(), small.height(), small.width(), small.colors,
               small.colors == 1 ? "color" : "colors", took.c_str());
-  std::printf("%s", indented(small.text(comments_matter ? comments : std::vector<std::string>{})).c_str());
+  std::istringstream rows(small.text(comments_matter ? comments : std::vector<std::string>{}));
+  for (std::string row; std::getline(rows, row);) std::printf("    %s\n", row.c_str());
   if (comments_matter)
     std::printf("note: without its comment lines the two agree on this map: your solver reads comment lines "
                 "differently\n");

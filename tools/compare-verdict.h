@@ -26,14 +26,12 @@
 
 namespace compare {
 
-/// `value` with `places` decimals.
 std::string fixed(double value, int places) {
   char text[64];
   std::snprintf(text, sizeof text, "%.*f", places, value);
   return text;
 }
 
-/// The words of `text`, split at blanks.
 std::vector<std::string> words_of(const std::string& text) {
   std::vector<std::string> words;
   std::istringstream in(text);
@@ -41,7 +39,6 @@ std::vector<std::string> words_of(const std::string& text) {
   return words;
 }
 
-/// `words` between `separator`s.
 inline std::string joined(const std::vector<std::string>& words, const std::string& separator) {
   std::string text;
   for (const std::string& w : words) text += (text.empty() ? "" : separator) + w;
@@ -58,7 +55,6 @@ struct Mode {
   std::vector<std::string> spellings;  ///< the course's (tools/spellings.txt), the plain one first
 };
 
-/// The four modes, QL QM SL SM.
 const std::vector<Mode>& modes() {
   static const std::vector<Mode> kModes = [] {
     std::vector<Mode> list;

@@ -183,10 +183,8 @@ std::vector<std::string> resolved(std::vector<std::string> solver) {
 class Comparison {
  public:
   Comparison(const Options& options, const std::string& input_path)
-      : options_(options), report_(options.all), start_(runner::Clock::now()) {
-    solver_.argv = resolved(options.solver);
-    solver_.input_path = input_path;
-    solver_.timeout = options.timeout;
+      : options_(options), solver_{resolved(options.solver), input_path, options.timeout}, report_(options.all),
+        start_(runner::Clock::now()) {
     if (options.diagnose)
       diagnosis_ = std::make_unique<Diagnosis>(
           Diagnosis::Settings{options.bugs, options.out_dir, options.timeout, options.generated});

@@ -35,7 +35,6 @@ namespace runner {
 
 using Clock = std::chrono::steady_clock;
 
-/// Seconds since `start`.
 inline double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -121,7 +120,6 @@ inline Clock::time_point after(Clock::time_point t, double seconds) {
   return t + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
-/// A run under way.
 struct Live {
   std::size_t index = 0, slot = 0;
   pid_t pid = 0;
