@@ -547,7 +547,8 @@ class Diagnosis {
         if (claim_[r].size() == 1) alone.push_back(r);
       const std::size_t r = smallest(alone.empty() ? runs : alone);
       std::printf("diagnosis: %s: %s\n", bug.name.c_str(), bug.desc);
-      std::printf("  spec: %s\n", bug.spec && *bug.spec ? ("\"" + std::string(bug.spec) + "\"").c_str() : "(none given)");
+      const std::string spec = bug.spec && *bug.spec ? "\"" + std::string(bug.spec) + "\"" : "(none given)";
+      std::printf("  spec: %s\n", spec.c_str());
       std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
                   by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
                                                            std::string(bug.name) + " does").c_str());

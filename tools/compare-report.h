@@ -157,7 +157,8 @@ class Report {
 void shrink_and_write(const Solver& solver, const MapInput& map, const Difference& d, double seconds,
                       const std::string& out_dir, const std::string& solver_name) {
   const Grid original = grid_of(puzzle::parse_puzzle(map.text));
-  Probe probe{solver, words_of(d.args), d.verdict, seconds, {"compare: shrunk from " + map.name + " (" + map.origin + ")"}};
+  const std::string origin = "compare: shrunk from " + map.name + " (" + map.origin + ")";
+  Probe probe{solver, words_of(d.args), d.verdict, seconds, {origin}};
   std::fprintf(stderr, "compare: shrinking %s in %s (%s) for up to %s s\n", d.input.c_str(), d.args.c_str(),
                d.mode->name.c_str(), fixed(seconds, 0).c_str());
   Grid small = original;

@@ -108,7 +108,8 @@ core::Command command(Options& o) {
            [&o](const char* v) { o.save_dir = v; }},
           core::flag(0, "all", "list every differing run (else the first 20 on maps and 20 on\nbad inputs)", o.all),
           core::flag(0, "diagnose",
-                     "then name the known bugs that explain the differences\n(tools/bugs.h, run in this process; below)",
+                     "then name the known bugs that explain the differences\n"
+                     "(tools/bugs.h, run in this process; below)",
                      o.diagnose),
           {0, "bugs", "NAME,...", "--diagnose tries these known bugs only [all]",
            [&o](const char* v) { o.bugs = v; }},
@@ -230,11 +231,7 @@ class Comparison {
       }
     }
     std::size_t bad_runs = 0;
-    for (const catalogue::BadInput& b : bad) {
-      if (stopped()) break;
-      run_bad(b);
-      ++bad_runs;
-    }
+    for (; bad_runs < bad.size() && !stopped(); ++bad_runs) run_bad(bad[bad_runs]);
     std::fprintf(stderr, "compare: %s, %zu runs in all, %zu differ (%s s)\n",
                  stopped() ? "stopped after the timeouts" : "bad inputs done", runs_, differing_,
                  fixed(runner::seconds_since(start_), 1).c_str());
@@ -265,7 +262,8 @@ class Comparison {
     ++runs_;
     if (v.kind == Kind::timeout) ++hangs_;
     if (v.kind != Kind::same) ++differing_;
-    if (diagnosis_) diagnosis_->add_run(kept, args, label + " with " + (args.empty() ? "(no options)" : args), mode, ran, bad);
+    if (diagnosis_)
+      diagnosis_->add_run(kept, args, label + " with " + (args.empty() ? "(no options)" : args), mode, ran, bad);
     return v;
   }
 
