@@ -155,7 +155,7 @@ bool move_nearer(Grid& g, Probe& probe) {
       std::size_t r, c, tr, tc;
       g.find(who, r, c);
       g.find(who == '@' ? '?' : '@', tr, tc);
-      std::vector<Grid> candidates;  // a step along the column, then along the row
+      std::vector<Grid> candidates;  // one step towards the other along the column, then along the row
       for (auto [nr, nc] : {std::pair{r + (tr > r) - (tr < r), c}, std::pair{r, c + (tc > c) - (tc < c)}}) {
         if ((nr == r && nc == c) || (nr == tr && nc == tc)) continue;
         candidates.push_back(g);
