@@ -1,12 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-diagnose.h: a piece of tools/compare, its --diagnose. The known bugs
-// are the switches of tools/bugs.h, run in process (bugs::run) on the very input and
-// options of each run of the comparison. report() judges SOLVER's edition, then holds
-// the differing runs on maps to a set of bugs: grow() adds them, tell_apart() chooses
-// between bugs that explain the same runs, prune() drops those not needed or seen by
-// chance, confirm() tries each on new maps; a refuted bug is left out and the set grown
-// again. The bad inputs are reported apart (print_bad).
+// tools/compare-diagnose.h: tools/compare's --diagnose. The known bugs (the switches of
+// tools/bugs.h) run in this process on the input and options of each run. report()
+// judges SOLVER's edition, then finds a set of bugs that explains the differing runs on
+// maps: grow() adds bugs, tell_apart() chooses between bugs that explain the same runs,
+// prune() drops those not needed or seen by chance, confirm() tries each on new maps.
 
 #ifndef PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 #define PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
@@ -26,6 +24,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,53 +53,33 @@ class Diagnosis {
   explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {
     const std::vector<bugs::Bug>& all = bugs::all();
     allowed_.assign(all.size(), settings_.only.empty());
-    for (std::size_t start = 0; start < settings_.only.size();) {
-      std::size_t comma = settings_.only.find(',', start);
-      if (comma == std::string::npos) comma = settings_.only.size();
-      const std::string name = settings_.only.substr(start, comma - start);
+    std::istringstream names(settings_.only);
+    for (std::string name; std::getline(names, name, ',');) {
       const int i = bugs::find(name);
       if (i < 0) core::usage_error("--bugs: no known bug '" + name + "' (tools/bugs --list lists them)");
       allowed_[static_cast<std::size_t>(i)] = true;
-      start = comma + 1;
     }
   }
 
-  /// An input the comparison ran (a map or a bad input); its index for add_run.
+  /// An input the comparison ran; its index for add_run.
   std::size_t add_input(const std::string& text) {
     inputs_.push_back(text);
     return inputs_.size() - 1;
   }
 
-  /// A run of the comparison: SOLVER's run (`ran`) on input `input` with `args` (whether
-  /// it differs is judged here again, in SOLVER's edition). `group` is its mode ("QL") or
-  /// "bad"; `bad` the catalogue's case of a bad input.
-  void add_run(std::size_t input, const std::string& args, const std::string& label, const std::string& group,
+  /// A run of the comparison: SOLVER's run (`ran`) on input `input` with `args`, in
+  /// `mode` (nullptr: a bad input of the catalogue, `bad`). Whether it differs is judged
+  /// here again, in SOLVER's edition.
+  void add_run(std::size_t input, const std::string& args, const std::string& label, const Mode* mode,
                const Ran& ran, const catalogue::BadInput* bad) {
-    Record r;
-    r.ran = ran;
-    r.input = input;
-    r.args = words_of(args);
-    r.spelled = args;
-    r.label = label;
-    r.group = group;
-    r.bad = bad;
-    records_.push_back(std::move(r));
+    records_.push_back({input, words_of(args), args, label, mode, bad, ran, false, ""});
   }
 
   /// The diagnosis, on stdout (progress on stderr).
   void report(const Solver& solver) {
     start_ = runner::Clock::now();
     solver_ = &solver;
-    judge_edition();
-    std::vector<std::size_t> bad;
-    for (std::size_t i = 0; i < records_.size(); ++i) {
-      Record& r = records_[i];
-      if (r.rejected) {
-        if (r.differs) bad.push_back(i);
-      } else {
-        (r.differs ? differing_ : agreeing_all_).push_back(i);
-      }
-    }
+    const std::vector<std::size_t> bad = judge_edition();
     if (differing_.empty() && bad.empty()) {
       std::printf("note: --diagnose: no run differs from puzzle's%s: there is no bug to name\n",
                   edition_ != edition() ? " in that edition" : "");
@@ -110,10 +89,9 @@ class Diagnosis {
                  static_cast<std::size_t>(std::count(allowed_.begin(), allowed_.end(), true)), differing_.size(),
                  bad.size());
     choose_sample();
-    // A bug refuted on new maps matched runs that another bug of SOLVER's made: it is
-    // left out and the set grown again without it, so that the bug it stood in for can be
-    // found (at most kRounds rounds). A bug dropped as chance may be true but tangled
-    // with bugs the family lacks: it is not left out.
+    // A bug refuted on new maps stood in for another bug of SOLVER's: the set is grown
+    // again without it. A bug dropped as chance may be true (tangled with bugs the family
+    // lacks): it is not left out.
     for (int round = 0; round < kRounds; ++round) {
       set_.clear();
       notes_.clear();
@@ -158,33 +136,17 @@ class Diagnosis {
     std::vector<std::string> args;  ///< the options' words
     std::string spelled;            ///< as spelled ("" for none)
     std::string label;              ///< "map-003 (6x6, 17 colors) with -q -o list"
-    std::string group;              ///< its mode, or "bad"
+    const Mode* mode = nullptr;     ///< nullptr: a bad input of the catalogue
     const catalogue::BadInput* bad = nullptr;
     Ran ran;                        ///< SOLVER's run
     bool rejected = false;          ///< puzzle rejects it: a bad input
     std::string expected;           ///< puzzle's stdout (in 2023's edition), or its message
-    bool differs = false;           ///< from puzzle's, in SOLVER's edition
   };
 
   double seconds() const { return runner::seconds_since(start_); }
 
-  /// SOLVER on a new map `text` with `args`.
-  Ran solver_run(const std::string& text, const std::vector<std::string>& args) const {
-    Ran ran;
-    solver_->verdict_on(text, args, &ran);
-    return ran;
-  }
-  /// Whether two sets of bugs do the same on a run.
   static bool alike(const bugs::Outcome& a, const bugs::Outcome& b) {
     return a.out == b.out && a.status == b.status && a.signal == b.signal && a.hangs == b.hangs;
-  }
-
-  /// The smallest edition-independent key of a set, for the cache.
-  static std::string key_of(const bugs::Set& s) {
-    std::string k;
-    for (std::size_t i = 0; i < s.size(); ++i)
-      if (s[i]) k += std::to_string(i) + ",";
-    return k;
   }
 
   bugs::Set set_of(const std::vector<std::size_t>& bugs_on) const {
@@ -193,16 +155,14 @@ class Diagnosis {
     return s;
   }
 
-  /// What the bugs `on` do on record `r`'s input and options.
   bugs::Outcome run_bugs(const bugs::Set& on, std::size_t r) {
     ++bug_runs_;
     return bugs::run(on, records_[r].args, inputs_[records_[r].input]);
   }
 
-  /// Whether `o` is SOLVER's run `s`: the same exit status (or signal, or a hang)
-  /// and the same stdout, in SOLVER's edition. On an error exit stdout counts only as
-  /// empty or not (a message is each solver's own words); a stdout cut at the cap is
-  /// compared up to the cap.
+  /// Whether `o` is SOLVER's run `s`: the same exit status (or signal, or a hang) and
+  /// stdout, in SOLVER's edition. On an error exit stdout counts only as empty or not (a
+  /// message is each solver's own words); a stdout cut at the cap, up to the cap.
   bool same(const Ran& s, const bugs::Outcome& o) const {
     const runner::Run& r = s.run;
     if (r.end == runner::Run::End::timed_out) return o.hangs;
@@ -217,28 +177,25 @@ class Diagnosis {
 
   /// Whether the bugs `on` reproduce SOLVER's run `r` (cached).
   bool reproduces(const std::vector<std::size_t>& on, std::size_t r) {
-    const bugs::Set s = set_of(on);
-    const std::string key = key_of(s) + "/" + std::to_string(r);
+    auto key = std::make_pair(set_of(on), r);
     const auto found = cache_.find(key);
     if (found != cache_.end()) return found->second;
-    const bool yes = same(records_[r].ran, run_bugs(s, r));
-    cache_.emplace(key, yes);
-    return yes;
+    const bool yes = same(records_[r].ran, run_bugs(key.first, r));
+    return cache_.emplace(std::move(key), yes).first->second;
   }
 
   // ==== The edition ===============================================================
 
   /// puzzle's side of every run; SOLVER's edition, from the header it prints with no
-  /// solution (told when it is not compare's); then which runs differ in it.
-  void judge_edition() {
+  /// solution (told when it is not compare's); then which runs differ in it: those on
+  /// maps in differing_ (the others in agreeing_all_), those on bad inputs returned.
+  std::vector<std::size_t> judge_edition() {
     std::size_t reachable = 0, discovered = 0;
     const std::string h2023 = puzzle::kNoSolutionHeader, h2020 = in_edition(h2023, 2020);
     for (Record& r : records_) {
-      const Expected e = reference(inputs_[r.input], r.args);  // in compare's edition: kept in 2023's
+      const Expected e = reference(inputs_[r.input], r.args, 2023);
       r.rejected = e.rejected;
       r.expected = e.out;
-      if (!e.rejected && r.expected.compare(0, h2020.size(), h2020) == 0 && edition() == 2020)
-        r.expected.replace(0, h2020.size(), h2023);
       const runner::Run& run = r.ran.run;
       if (e.rejected || run.end != runner::Run::End::exited) continue;
       reachable += run.out.compare(0, h2020.size(), h2020) == 0;
@@ -251,21 +208,25 @@ class Diagnosis {
       std::printf("diagnosis: your solver follows the %d edition of the spec (with no solution, \"No solution.\" "
                   "then \"%s\"):\n  its runs are diagnosed against that edition (tools/compare --spec %d holds it to it)\n",
                   edition_, edition_ == 2020 ? "Reachable:" : "Discovered:", edition_);
-    for (Record& r : records_) {
+    std::vector<std::size_t> bad;
+    for (std::size_t i = 0; i < records_.size(); ++i) {
+      const Record& r = records_[i];
+      const runner::Run& run = r.ran.run;
       if (r.rejected) {
-        r.differs = !(r.ran.run.end == runner::Run::End::exited && r.ran.run.code == 1 && r.ran.run.out.empty());
+        if (!(run.end == runner::Run::End::exited && run.code == 1 && run.out.empty())) bad.push_back(i);
         continue;
       }
       bugs::Outcome puzzle_side;  // the same test as for a bug's run, in SOLVER's edition
       puzzle_side.out = r.expected;
-      r.differs = !same(r.ran, puzzle_side);
+      (same(r.ran, puzzle_side) ? agreeing_all_ : differing_).push_back(i);
     }
+    return bad;
   }
 
   // ==== The set of bugs ===========================================================
 
-  /// A sample of the agreeing runs (the same every time), which every set must keep
-  /// reproducing, and the differing runs every bug is first tried on alone.
+  /// The sample of agreeing runs every set must keep reproducing (the same every time),
+  /// and the differing runs every bug is first tried on alone.
   void choose_sample() {
     std::mt19937_64 random(281);
     auto sample = [&random](std::vector<std::size_t> runs, std::size_t n) {
@@ -279,14 +240,12 @@ class Diagnosis {
     claim_.clear();
   }
 
-  /// The set with bug `b` beside it.
   std::vector<std::size_t> set_and(std::size_t b) const {
     std::vector<std::size_t> on = set_;
     on.push_back(b);
     return on;
   }
 
-  /// The set without its `i`-th bug.
   std::vector<std::size_t> set_without(std::size_t i) const {
     std::vector<std::size_t> on = set_;
     on.erase(on.begin() + static_cast<std::ptrdiff_t>(i));
@@ -299,23 +258,16 @@ class Diagnosis {
     for (std::size_t b = 0; b < allowed_.size(); ++b) {
       if (!allowed_[b] || std::find(set_.begin(), set_.end(), b) != set_.end()) continue;
       const std::vector<std::size_t> on = set_and(b);
-      for (std::size_t r : runs)
-        if (reproduces(on, r)) {
-          found.push_back(b);
-          break;
-        }
+      if (std::any_of(runs.begin(), runs.end(), [&](std::size_t r) { return reproduces(on, r); })) found.push_back(b);
     }
     return found;
   }
 
   /// Whether the bugs `on` reproduce every agreeing run of the sample.
   bool keeps_agreeing(const std::vector<std::size_t>& on) {
-    for (std::size_t r : agreeing_)
-      if (!reproduces(on, r)) return false;
-    return true;
+    return std::all_of(agreeing_.begin(), agreeing_.end(), [&](std::size_t r) { return reproduces(on, r); });
   }
 
-  /// The differing runs the bugs `on` reproduce.
   std::set<std::size_t> covered_by(const std::vector<std::size_t>& on, const std::vector<std::size_t>& runs) {
     std::set<std::size_t> covered;
     for (std::size_t r : runs)
@@ -349,19 +301,18 @@ class Diagnosis {
       bool added = false;
       auto fits = [&](std::size_t b) {  // every run the set explained, then the agreeing sample
         const std::vector<std::size_t> on = set_and(b);
-        for (std::size_t r : covered)
-          if (!reproduces(on, r)) return false;
-        return keeps_agreeing(on);
+        return std::all_of(covered.begin(), covered.end(), [&](std::size_t r) { return reproduces(on, r); }) &&
+               keeps_agreeing(on);
       };
       for (std::size_t i = 0; i < gains.size() && !added; ++i) {
         const auto [gain, b] = gains[i];
         if (!fits(b)) continue;
         const std::set<std::size_t> gained = covered_by(set_and(b), open);
-        std::vector<std::size_t> ties;  // others that explain the very same runs
+        std::vector<std::size_t> ties{b};  // b and the others that explain the very same runs
         for (std::size_t j = i + 1; j < gains.size() && gains[j].first == gain; ++j)
           if (covered_by(set_and(gains[j].second), open) == gained && fits(gains[j].second))
             ties.push_back(gains[j].second);
-        const std::size_t chosen = ties.empty() ? b : tell_apart(b, ties);
+        const std::size_t chosen = ties.size() == 1 ? b : tell_apart(ties);
         set_.push_back(chosen);
         for (std::size_t r : gained) covered.insert(r);
         std::fprintf(stderr, "compare: --diagnose: + %s: %zu more runs explained, %zu of %zu (%s s)\n",
@@ -377,13 +328,11 @@ class Diagnosis {
     }
   }
 
-  /// Bugs `b` and `ties` explain the very same runs beside the set: new maps like the
+  /// The bugs `left` explain the very same runs beside the set: new maps like the
   /// comparison's are made until one on which two of them differ (the set switched on
   /// with each); SOLVER runs on it, and those that do not do as it did there go. The one
   /// left is returned; those no map told apart within kApartSeconds are noted beside it.
-  std::size_t tell_apart(std::size_t b, std::vector<std::size_t> ties) {
-    std::vector<std::size_t> left{b};
-    left.insert(left.end(), ties.begin(), ties.end());
+  std::size_t tell_apart(std::vector<std::size_t> left) {
     const double deadline = seconds() + kApartSeconds;
     Generated g = settings_.generated;
     g.seed = g.seed * 1000003 + 7;  // other maps than the comparison's
@@ -398,18 +347,17 @@ class Diagnosis {
           ++bug_runs_;
           outs.push_back(bugs::run(set_of(set_and(c)), args, text));
         }
-        bool differ = false;
-        for (const bugs::Outcome& o : outs) differ = differ || !alike(o, outs[0]);
-        if (!differ) continue;
-        const Ran rec = solver_run(text, args);
+        if (std::all_of(outs.begin(), outs.end(), [&](const bugs::Outcome& o) { return alike(o, outs[0]); })) continue;
+        Ran rec;
+        solver_->verdict_on(text, args, &rec);
         std::vector<std::size_t> kept;
-        for (std::size_t k = 0; k < left.size(); ++k)
+        std::vector<std::string> names;  // of those that go
+        for (std::size_t k = 0; k < left.size(); ++k) {
           if (same(rec, outs[k])) kept.push_back(left[k]);
+          else names.push_back(bugs::all()[left[k]].name);
+        }
         if (kept.empty()) continue;  // SOLVER does as none of them: another bug shows here
-        std::string gone;
-        for (std::size_t c : left)
-          if (std::find(kept.begin(), kept.end(), c) == kept.end())
-            gone += (gone.empty() ? "" : ", ") + std::string(bugs::all()[c].name);
+        const std::string gone = joined(names, ", ");
         const std::string where = write_test(text, mode, mode.spellings[0], "your solver does as " +
                                              std::string(bugs::all()[kept[0]].name) + " here, not as " + gone);
         std::fprintf(stderr, "compare: --diagnose: %s tells %s apart: %zu left\n", where.c_str(), gone.c_str(),
@@ -419,20 +367,16 @@ class Diagnosis {
         break;
       }
     }
-    if (left.size() > 1) {
-      std::string others;
-      for (std::size_t i = 1; i < left.size(); ++i)
-        others += (i > 1 ? ", " : "") + std::string(bugs::all()[left[i]].name);
-      notes_[left[0]].push_back("or " + others + ": the same on every run shown and on " + std::to_string(tried) +
-                                " new maps in 4 modes");
-    }
+    std::vector<std::string> others;
+    for (std::size_t i = 1; i < left.size(); ++i) others.push_back(bugs::all()[left[i]].name);
+    if (!others.empty())
+      notes_[left[0]].push_back("or " + joined(others, ", ") + ": the same on every run shown and on " +
+                                std::to_string(tried) + " new maps in 4 modes");
     return left[0];
   }
 
-  /// Drops the bugs the set does not need (the others explain the same runs without it)
-  /// and those seen by chance: a bug that changes the output of more differing runs the
-  /// set leaves unexplained than it explains. Then each explained run gets the smallest
-  /// subset of the set that reproduces it.
+  /// Drops the bugs the set does not need and those seen by chance: a bug that changes
+  /// the output of more differing runs the set leaves unexplained than it explains.
   void prune() {
     auto covered_all = [&](const std::vector<std::size_t>& on) { return covered_by(on, differing_); };
     std::set<std::size_t> covered = covered_all(set_);
@@ -466,12 +410,10 @@ class Diagnosis {
     }
   }
 
-  /// Each bug of the set is tried on new maps like the comparison's but without comment
-  /// lines (a form the comparison's maps never take), in a mode where the bug shows (the
-  /// set with it and without it differ there): SOLVER runs there. A run where SOLVER does
-  /// as the set with the bug confirms it; one where it does as the set without it refutes
-  /// it (another bug of SOLVER's may undo it on a map, now and then). A bug refuted more
-  /// often than confirmed is dropped: what it matched was another bug.
+  /// Each bug of the set is tried on new maps without comment lines (a form the
+  /// comparison's maps never take), in a mode where the set with it and without it
+  /// differ: SOLVER doing as with it confirms it, as without it refutes it (another bug
+  /// may undo it now and then). A bug refuted more often than confirmed is dropped.
   void confirm() {
     Generated g = settings_.generated;
     g.seed = g.seed * 1000003 + 11;
@@ -490,7 +432,8 @@ class Diagnosis {
           bug_runs_ += 2;
           const bugs::Outcome on = bugs::run(set_of(set_), args, text), off = bugs::run(set_of(without), args, text);
           if (alike(on, off)) continue;
-          const Ran rec = solver_run(text, args);
+          Ran rec;
+          solver_->verdict_on(text, args, &rec);
           ++shown;
           if (same(rec, on)) {
             ++confirmed;
@@ -556,39 +499,21 @@ class Diagnosis {
 
   // ==== The report ================================================================
 
-  /// The mode of a run on a map: its group.
-  static const Mode& mode_of(const Record& r) {
-    for (const Mode& m : modes())
-      if (m.name == r.group) return m;
-    return modes()[1];  // not reached
-  }
+  static std::string kind_of(const Record& r) { return output_kind(r.expected, *r.mode); }
 
-  /// "map", "list" or "no solution": the kind of puzzle's output on a run on a map.
-  static std::string kind_of(const Record& r) {
-    if (r.expected.rfind("No solution.", 0) == 0) return "no solution";
-    return mode_of(r).output == 'l' ? "list" : "map";
-  }
-
-  /// The number of cells of run `r`'s map and its colors, to find the smallest.
-  std::pair<std::uint64_t, std::uint64_t> size_of_run(std::size_t r) const {
-    try {
-      const puzzle::Puzzle p = puzzle::parse_puzzle(inputs_[records_[r].input]);
-      return {std::uint64_t{p.height} * p.width, p.colors};
-    } catch (const puzzle::Error&) {
-      return {~std::uint64_t{0}, 0};
-    }
-  }
-
+  /// The run of `runs` on the map of the fewest cells, then colors (the first of those).
   std::size_t smallest(const std::vector<std::size_t>& runs) const {
-    return *std::min_element(runs.begin(), runs.end(),
-                             [&](std::size_t a, std::size_t b) { return size_of_run(a) < size_of_run(b); });
+    auto size = [&](std::size_t r) {
+      const puzzle::Puzzle p = puzzle::parse_puzzle(inputs_[records_[r].input]);  // a valid map: differing_
+      return std::make_pair(std::uint64_t{p.height} * p.width, p.colors);
+    };
+    return *std::min_element(runs.begin(), runs.end(), [&](std::size_t a, std::size_t b) { return size(a) < size(b); });
   }
 
-  /// Writes run `r`'s map as a test file in --out, with a comment saying why: its path
-  /// and the options as spelled.
+  /// Writes run `r`'s map as a test file in --out, with a comment saying why: "PATH OPTIONS".
   std::string write_test(std::size_t r, const std::string& why) const {
     const Record& rec = records_[r];
-    return write_test(inputs_[rec.input], mode_of(rec), rec.spelled, why);
+    return write_test(inputs_[rec.input], *rec.mode, rec.spelled, why);
   }
   std::string write_test(std::string text, const Mode& mode, const std::string& spelled, const std::string& why) const {
     const std::size_t newline = text.find('\n');
@@ -602,10 +527,6 @@ class Diagnosis {
     for (std::size_t r : runs) ++count[kind_of(records_[r])];
     return "map " + std::to_string(count["map"]) + ", list " + std::to_string(count["list"]) + ", no solution " +
            std::to_string(count["no solution"]);
-  }
-
-  static std::string quoted(const char* spec) {
-    return spec == nullptr || *spec == '\0' ? "(none given)" : "\"" + std::string(spec) + "\"";
   }
 
   /// One block per bug of the set, most runs first.
@@ -626,7 +547,8 @@ class Diagnosis {
         if (claim_[r].size() == 1) alone.push_back(r);
       const std::size_t r = smallest(alone.empty() ? runs : alone);
       std::printf("diagnosis: %s: %s\n", bug.name.c_str(), bug.desc);
-      std::printf("  spec: %s\n", quoted(bug.spec).c_str());
+      const std::string spec = bug.spec && *bug.spec ? "\"" + std::string(bug.spec) + "\"" : "(none given)";
+      std::printf("  spec: %s\n", spec.c_str());
       std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
                   by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
                                                            std::string(bug.name) + " does").c_str());
@@ -675,19 +597,17 @@ class Diagnosis {
     if (bad.empty()) return;
     std::map<std::pair<int, std::string>, std::vector<std::string>> groups;  // (label rank, ending) -> cases
     std::size_t count[3] = {};  // listed by the spec, beyond its list, maps of --from
-    std::map<std::size_t, bool> fits;  // a bug: keeps the agreeing runs
     for (std::size_t r : bad) {
       const Record& rec = records_[r];
       const int label = rec.bad == nullptr ? 2 : rec.bad->listed ? 0 : 1;
       ++count[label];
       std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
-      for (std::size_t b = 0; b < allowed_.size() && rec.ran.run.end == runner::Run::End::exited; ++b) {
-        if (!allowed_[b] || !reproduces({b}, r)) continue;  // a crash or a hang is no evidence of which bug
-        if (!fits.count(b)) fits[b] = keeps_agreeing({b});
-        if (!fits[b]) continue;
-        name += " (as " + std::string(bugs::all()[b].name) + ")";
-        break;
-      }
+      // A crash or a hang is no evidence of which bug.
+      for (std::size_t b = 0; b < allowed_.size() && rec.ran.run.end == runner::Run::End::exited; ++b)
+        if (allowed_[b] && reproduces({b}, r) && keeps_agreeing({b})) {
+          name += " (as " + std::string(bugs::all()[b].name) + ")";
+          break;
+        }
       groups[{label, ending_on_bad(rec.ran.run)}].push_back(name);
     }
     const std::string labels[3] = {catalogue::label(true), catalogue::label(false),
@@ -697,11 +617,9 @@ class Diagnosis {
       if (count[k] > 0 || k < 2) counts += (counts.empty() ? "" : ", ") + std::to_string(count[k]) + " " + labels[k];
     std::printf("diagnosis: %zu bad %s differ%s, apart from the maps: %s\n", bad.size(),
                 bad.size() == 1 ? "input" : "inputs", bad.size() == 1 ? "s" : "", counts.c_str());
-    for (const auto& [key, names] : groups) {
-      std::string line;
-      for (const std::string& n : names) line += (line.empty() ? "" : ", ") + n;
-      std::printf("  %s, %s (%zu): %s\n", labels[key.first].c_str(), key.second.c_str(), names.size(), line.c_str());
-    }
+    for (const auto& [key, names] : groups)
+      std::printf("  %s, %s (%zu): %s\n", labels[key.first].c_str(), key.second.c_str(), names.size(),
+                  joined(names, ", ").c_str());
   }
 
   Settings settings_;
@@ -719,7 +637,7 @@ class Diagnosis {
   };
   std::vector<Partly> partly_;
   std::map<std::size_t, std::vector<std::size_t>> claim_;  ///< a differing run: the bugs that explain it
-  std::map<std::string, bool> cache_;
+  std::map<std::pair<bugs::Set, std::size_t>, bool> cache_;  ///< (bugs, run): reproduces
   std::map<std::size_t, std::vector<std::string>> notes_;  ///< lines under a bug's block
   const Solver* solver_ = nullptr;  ///< runs SOLVER on a map that tells two bugs apart
   std::size_t apart_map_ = 0;       ///< the next new map to tell bugs apart

@@ -1,13 +1,13 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-report.h: a piece of tools/compare. Its report on stdout: the differing
-// runs, their counts and kinds, and the first difference on a map shrunk and written
-// as a test file.
+// tools/compare-report.h: tools/compare's report on stdout: the differing runs, their
+// counts and kinds, and the first difference on a map shrunk to a test file.
 
 #ifndef PUZZLE_TOOLS_COMPARE_REPORT_H
 #define PUZZLE_TOOLS_COMPARE_REPORT_H
 
 #include "catalogue.h"
+#include "compare-inputs.h"
 #include "compare-shrink.h"
 #include "compare-verdict.h"
 #include "core.h"
@@ -19,6 +19,8 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -48,44 +50,21 @@ inline std::string went_wrong(const Verdict& v) {
   return "same";
 }
 
-/// The lowest N with no test-N-*.txt in `dir`.
-std::size_t free_test_number(const std::string& dir) {
-  std::vector<bool> taken(1, true);
-  if (DIR* d = opendir(dir.c_str())) {
-    while (const dirent* entry = readdir(d)) {
-      unsigned n = 0;
-      if (std::sscanf(entry->d_name, "test-%u-", &n) == 1) {
-        if (taken.size() <= n) taken.resize(n + 1, false);
-        taken[n] = true;
-      }
-    }
-    closedir(d);
-  }
-  std::size_t n = 1;
-  while (n < taken.size() && taken[n]) ++n;
-  return n;
-}
-
-/// Writes `text` as test-N-FLAGS.txt in `dir` (made if need be), N the lowest number free
-/// there, FLAGS those of `mode`; its path.
+/// Writes `text` as test-N-FLAGS.txt in `dir` (made if need be), N the lowest number
+/// with no test-N-*.txt there, FLAGS those of `mode`; its path.
 std::string write_test_file(const std::string& dir, const Mode& mode, const std::string& text) {
   core::make_dirs(dir);
-  const std::string path = dir + "/test-" + std::to_string(free_test_number(dir)) + "-" +
-                           std::string{mode.container, mode.output} + ".txt";
+  std::set<unsigned> taken;
+  if (DIR* d = opendir(dir.c_str())) {
+    for (const dirent* entry; (entry = readdir(d)) != nullptr;)
+      if (unsigned n = 0; std::sscanf(entry->d_name, "test-%u-", &n) == 1) taken.insert(n);
+    closedir(d);
+  }
+  unsigned n = 1;
+  while (taken.count(n)) ++n;
+  const std::string path = dir + "/test-" + std::to_string(n) + "-" + std::string{mode.container, mode.output} + ".txt";
   core::write_file(path, text);
   return path;
-}
-
-/// `text`'s lines, each indented by four blanks.
-std::string indented(const std::string& text) {
-  std::string out;
-  for (std::size_t start = 0; start < text.size();) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    out += "    " + text.substr(start, end - start) + "\n";
-    start = end + 1;
-  }
-  return out;
 }
 
 class Report {
@@ -98,11 +77,10 @@ class Report {
   /// listed with the others (the spec's first) by finish().
   void add(const Difference& d) {
     const std::string kind = went_wrong(d.verdict) + ", on " + d.output;
-    auto [at, fresh] = kind_index_.emplace(kind, kinds_.size());
-    if (fresh) kinds_.push_back({kind, 0, d});
-    Kind_& k = kinds_[at->second];
-    ++k.runs;
-    if (d.size < k.smallest.size) k.smallest = d;
+    auto k = std::find_if(kinds_.begin(), kinds_.end(), [&](const Kind_& x) { return x.name == kind; });
+    if (k == kinds_.end()) k = kinds_.insert(k, {kind, 0, d});
+    ++k->runs;
+    if (d.size < k->smallest.size) k->smallest = d;
     if (d.bad) {
       bad_.push_back(d);
       ++(d.bad->listed ? bad_listed_ : bad_beyond_);
@@ -115,12 +93,9 @@ class Report {
     }
   }
 
-  /// Runs on valid maps, for the summary.
-  void count_map_runs(std::size_t runs) { map_runs_ = runs; }
-
-  /// The rest of the list and the counts, before the shrunk map. `bad_runs`: how many
-  /// bad inputs were run.
-  void finish(std::size_t bad_runs) {
+  /// The rest of the list and the counts, before the shrunk map: `map_runs` runs on
+  /// valid maps and `bad_runs` on bad inputs were made.
+  void finish(std::size_t map_runs, std::size_t bad_runs) {
     if (maps_ > limit()) std::printf("... and %zu more differing runs on maps (--all lists every one)\n", maps_ - limit());
     if (!by_mode_.empty()) {
       std::string line = "differing runs by mode:";
@@ -128,7 +103,8 @@ class Report {
       std::printf("%s\n", line.c_str());
     }
     if (maps_ == 0 && !bad_.empty()) {
-      const std::string maps = map_runs_ == 0 ? "no run on a valid map" : "all " + std::to_string(map_runs_) + " runs on valid maps agree";
+      const std::string maps =
+          map_runs == 0 ? "no run on a valid map" : "all " + std::to_string(map_runs) + " runs on valid maps agree";
       std::printf("compare: %s; %zu bad inputs differ, %zu of them %s\n", maps.c_str(), bad_.size(), bad_beyond_,
                   catalogue::label(false).c_str());
     }
@@ -167,56 +143,48 @@ class Report {
   };
 
   bool all_;
-  std::vector<Kind_> kinds_;                         ///< in the order they first came
-  std::map<std::string, std::size_t> kind_index_;   ///< a kind's name: its place in kinds_
+  std::vector<Kind_> kinds_;  ///< in the order they first came
   std::size_t maps_ = 0;       ///< differing runs on maps
-  std::size_t map_runs_ = 0;   ///< runs on valid maps
   std::size_t bad_listed_ = 0, bad_beyond_ = 0;
   std::vector<Difference> bad_;
   std::map<std::string, std::size_t> by_mode_;
 };
 
-/// Where and how shrink_and_write works.
-struct ShrinkSettings {
-  double seconds = 30;     ///< --shrink-time
-  std::string out_dir;     ///< --out: where the test file goes
-  std::string solver_name; ///< SOLVER as given, for the file's comment
-};
-
-/// Shrinks the first difference on a valid map (the map `text`, named `name`, made by
-/// `origin`), writes it as test-N-FLAGS.txt and prints the smallest map as a complete
-/// input that shows the difference by itself, "smallest: PATH FLAGS" and each side's
-/// first differing line.
-void shrink_and_write(const Solver& solver, const std::string& name, const std::string& origin,
-                      const std::string& text, const Difference& d, const ShrinkSettings& settings) {
-  const Grid original = grid_of(puzzle::parse_puzzle(text));
-  const std::vector<std::string> args = words_of(d.args);
-  Probe probe(solver, args, d.verdict, settings.seconds, {"compare: shrunk from " + name + " (" + origin + ")"});
+/// Shrinks the first difference `d` on a valid map (for up to `seconds`), writes it as
+/// test-N-FLAGS.txt in `out_dir` and prints the smallest map as a complete input that
+/// shows the difference by itself, "smallest: PATH FLAGS" and each side's first
+/// differing line.
+void shrink_and_write(const Solver& solver, const MapInput& map, const Difference& d, double seconds,
+                      const std::string& out_dir, const std::string& solver_name) {
+  const Grid original = grid_of(puzzle::parse_puzzle(map.text));
+  const std::string origin = "compare: shrunk from " + map.name + " (" + map.origin + ")";
+  Probe probe{solver, words_of(d.args), d.verdict, seconds, {origin}};
   std::fprintf(stderr, "compare: shrinking %s in %s (%s) for up to %s s\n", d.input.c_str(), d.args.c_str(),
-               d.mode->name.c_str(), fixed(settings.seconds, 0).c_str());
+               d.mode->name.c_str(), fixed(seconds, 0).c_str());
   Grid small = original;
-  if (settings.seconds > 0 && probe.still_differs(original)) small = shrink(original, probe);
-  const std::string took = std::to_string(probe.tries()) + " tries, " + fixed(probe.seconds(), 1) + " s";
+  if (seconds > 0 && probe.still_differs(original)) small = shrink(original, probe);
+  const std::string took = std::to_string(probe.tries) + " tries, " + fixed(probe.seconds(), 1) + " s";
   std::fprintf(stderr, "compare: shrunk %ux%u to %ux%u (%s)\n", original.height(), original.width(), small.height(),
                small.width(), took.c_str());
 
   // The test file: a comment says what differed; checked once more as written.
-  std::vector<std::string> comments = probe.comments();
+  std::vector<std::string> comments = probe.comments;
   Verdict v = probe.verdict_of(small.text(comments));
   const std::string what = std::string(v.kind == Kind::same ? "no longer differs" : "differs") + " from puzzle with " +
                            d.args + ": " + summary(v.kind == Kind::same ? d.verdict : v);
-  comments.push_back(settings.solver_name + " " + what);
+  comments.push_back(solver_name + " " + what);
   Verdict written = probe.verdict_of(small.text(comments));
   if (written.kind != v.kind) comments.pop_back();  // the longer comment changed things: keep what was checked
   else v = written;
-  const std::string path = write_test_file(settings.out_dir, *d.mode, small.text(comments));
+  const std::string path = write_test_file(out_dir, *d.mode, small.text(comments));
 
   // The map printed: without its comment lines when the two differ the same way on it
   // without them, else as written (the comment lines are then part of what differs).
   const bool comments_matter = v.kind != Kind::same && !probe.differs_as_target(small.text({}));
   std::printf("shrunk %s to %ux%u, %u %s (%s):\n", d.input.c_str(), small.height(), small.width(), small.colors,
               small.colors == 1 ? "color" : "colors", took.c_str());
-  std::printf("%s", indented(small.text(comments_matter ? comments : std::vector<std::string>{})).c_str());
+  std::istringstream rows(small.text(comments_matter ? comments : std::vector<std::string>{}));
+  for (std::string row; std::getline(rows, row);) std::printf("    %s\n", row.c_str());
   if (comments_matter)
     std::printf("note: without its comment lines the two agree on this map: your solver reads comment lines "
                 "differently\n");

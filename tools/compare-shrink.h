@@ -1,8 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-shrink.h: a piece of tools/compare. A map on which two sides differ is
-// made smaller while they still differ the same way; every candidate is a valid map
-// (puzzle::parse_puzzle says so: one copy of the rules).
+// tools/compare-shrink.h: a map on which SOLVER and puzzle differ is made smaller while
+// they still differ the same way; every candidate is a valid map (puzzle::parse_puzzle).
 
 #ifndef PUZZLE_TOOLS_COMPARE_SHRINK_H
 #define PUZZLE_TOOLS_COMPARE_SHRINK_H
@@ -53,41 +52,30 @@ Grid grid_of(const puzzle::Puzzle& p) {
 }
 
 /// Runs candidates: does SOLVER still differ from puzzle as `target` did, in this mode?
-class Probe {
- public:
-  /// `comments`: the comment lines every candidate carries.
-  Probe(const Solver& solver, std::vector<std::string> args, const Verdict& target, double shrink_time,
-        std::vector<std::string> comments)
-      : solver_(solver), args_(std::move(args)), target_(target), shrink_time_(shrink_time),
-        comments_(std::move(comments)), start_(runner::Clock::now()) {}
+struct Probe {
+  const Solver& solver;
+  std::vector<std::string> args;
+  Verdict target;
+  double shrink_time;
+  std::vector<std::string> comments;  ///< the comment lines every candidate carries
+  runner::Clock::time_point start = runner::Clock::now();
+  std::size_t tries = 0;
 
   /// True when `g` is a valid map on which the two differ as `target` did.
-  bool still_differs(const Grid& g) { return !out_of_time() && differs_as_target(g.text(comments_)); }
-  /// True when `text` is a valid map on which the two differ as `target` did.
+  bool still_differs(const Grid& g) { return !out_of_time() && differs_as_target(g.text(comments)); }
   bool differs_as_target(const std::string& text) {
     try {
       puzzle::parse_puzzle(text);
     } catch (const puzzle::Error&) {
       return false;
     }
-    ++tries_;
+    ++tries;
     const Verdict v = verdict_of(text);
-    return v.kind == target_.kind && (target_.kind == Kind::output || v.code == target_.code);
+    return v.kind == target.kind && (target.kind == Kind::output || v.code == target.code);
   }
-  Verdict verdict_of(const std::string& text) const { return solver_.verdict_on(text, args_); }
-  bool out_of_time() const { return runner::seconds_since(start_) > shrink_time_; }
-  std::size_t tries() const { return tries_; }
-  double seconds() const { return runner::seconds_since(start_); }
-  const std::vector<std::string>& comments() const { return comments_; }
-
- private:
-  const Solver& solver_;
-  std::vector<std::string> args_;
-  Verdict target_;
-  double shrink_time_;
-  std::vector<std::string> comments_;
-  runner::Clock::time_point start_;
-  std::size_t tries_ = 0;
+  Verdict verdict_of(const std::string& text) const { return solver.verdict_on(text, args); }
+  double seconds() const { return runner::seconds_since(start); }
+  bool out_of_time() const { return seconds() > shrink_time; }
 };
 
 /// Tries `candidate(first, count)` over chunks of `count()` items, halving the chunk
@@ -147,6 +135,16 @@ bool simplify_cells(Grid& g, Probe& probe) {
   });
 }
 
+/// The first of `candidates` on which the two still differ replaces `g`; true when one does.
+bool take_first(Grid& g, Probe& probe, std::vector<Grid>& candidates) {
+  for (Grid& c : candidates)
+    if (probe.still_differs(c)) {
+      g = std::move(c);
+      return true;
+    }
+  return false;
+}
+
 /// Moves '@' and '?' one cell at a time towards each other (swapping with the cell
 /// there) while the two still differ.
 bool move_nearer(Grid& g, Probe& probe) {
@@ -157,31 +155,23 @@ bool move_nearer(Grid& g, Probe& probe) {
       std::size_t r, c, tr, tc;
       g.find(who, r, c);
       g.find(who == '@' ? '?' : '@', tr, tc);
-      const std::pair<long, long> steps[] = {{tr > r ? 1 : tr < r ? -1 : 0, 0}, {0, tc > c ? 1 : tc < c ? -1 : 0}};
-      for (auto [dr, dc] : steps) {
-        if (dr == 0 && dc == 0) continue;
-        const std::size_t nr = static_cast<std::size_t>(static_cast<long>(r) + dr);
-        const std::size_t nc = static_cast<std::size_t>(static_cast<long>(c) + dc);
-        if (nr == tr && nc == tc) continue;
-        Grid cand = g;
-        std::swap(cand.rows[r][c], cand.rows[nr][nc]);
-        if (probe.still_differs(cand)) {
-          g = std::move(cand);
-          moved = changed = true;
-          break;
-        }
+      std::vector<Grid> candidates;  // one step towards the other along the column, then along the row
+      for (auto [nr, nc] : {std::pair{r + (tr > r) - (tr < r), c}, std::pair{r, c + (tc > c) - (tc < c)}}) {
+        if ((nr == r && nc == c) || (nr == tr && nc == tc)) continue;
+        candidates.push_back(g);
+        std::swap(candidates.back().rows[r][c], candidates.back().rows[nr][nc]);
       }
+      if (take_first(g, probe, candidates)) moved = changed = true;
     }
   }
   return changed;
 }
 
-/// Fewer colors: the highest color used takes the lowest unused one's letters, and
-/// num_colors drops to the highest color used.
+/// Fewer colors: num_colors down to the highest color used, else the highest color used
+/// takes the letters of the lowest unused one.
 bool fewer_colors(Grid& g, Probe& probe) {
   bool changed = false;
   for (bool again = true; again && !probe.out_of_time();) {
-    again = false;
     bool used[26] = {};
     for (const std::string& row : g.rows)
       for (char ch : row)
@@ -194,25 +184,18 @@ bool fewer_colors(Grid& g, Probe& probe) {
       candidates.push_back(g);
       candidates.back().colors = highest;
     }
-    for (std::uint32_t k = 0; k + 1 < highest; ++k) {
-      if (used[k]) continue;
-      Grid c = g;  // color highest-1 becomes color k
+    const auto unused = static_cast<std::uint32_t>(std::find(used, used + std::max(highest, 1u) - 1, false) - used);
+    if (unused + 1 < highest) {
+      Grid c = g;  // color highest-1 becomes color `unused`
       for (std::string& row : c.rows)
-        for (char& ch : row) {
-          if (ch == static_cast<char>('a' + highest - 1)) ch = static_cast<char>('a' + k);
-          if (ch == static_cast<char>('A' + highest - 1)) ch = static_cast<char>('A' + k);
-        }
+        for (char& ch : row)
+          if (ch == static_cast<char>('a' + highest - 1) || ch == static_cast<char>('A' + highest - 1))
+            ch = static_cast<char>(ch - static_cast<char>(highest - 1 - unused));
       c.colors = std::min(c.colors, highest - 1);
       candidates.push_back(c);
-      break;
     }
-    for (Grid& c : candidates) {
-      if (probe.still_differs(c)) {
-        g = std::move(c);
-        again = changed = true;
-        break;
-      }
-    }
+    again = take_first(g, probe, candidates);
+    changed |= again;
   }
   return changed;
 }

@@ -26,19 +26,23 @@
 
 namespace compare {
 
-/// `value` with `places` decimals.
 std::string fixed(double value, int places) {
   char text[64];
   std::snprintf(text, sizeof text, "%.*f", places, value);
   return text;
 }
 
-/// The words of `text`, split at blanks.
 std::vector<std::string> words_of(const std::string& text) {
   std::vector<std::string> words;
   std::istringstream in(text);
   for (std::string word; in >> word;) words.push_back(word);
   return words;
+}
+
+inline std::string joined(const std::vector<std::string>& words, const std::string& separator) {
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : separator) + w;
+  return text;
 }
 
 // ==== Modes and their spellings ===================================================
@@ -51,7 +55,6 @@ struct Mode {
   std::vector<std::string> spellings;  ///< the course's (tools/spellings.txt), the plain one first
 };
 
-/// The four modes, QL QM SL SM.
 const std::vector<Mode>& modes() {
   static const std::vector<Mode> kModes = [] {
     std::vector<Mode> list;
@@ -68,9 +71,8 @@ const std::vector<Mode>& modes() {
 #error "compare's puzzle side is the 2023 edition's; --spec 2020 derives the other"
 #endif
 
-/// The edition of the spec puzzle's side follows (compare --spec, set once at the start):
-/// 2023 (puzzle.cpp's; 2025 is the same) or 2020. They differ only in the no-solution
-/// header's second line, "Discovered:" (2023) or "Reachable:" (2020).
+/// The edition of the spec puzzle's side follows (--spec, set once at the start): 2023
+/// (puzzle.cpp's) or 2020, whose no-solution header says "Reachable:" for "Discovered:".
 inline int& edition() {
   static int year = 2023;
   return year;
@@ -102,10 +104,11 @@ puzzle::Options puzzle_options(const std::vector<std::string>& args) {
   return puzzle::parse_options(static_cast<int>(words.size()), argv.data());
 }
 
-Expected reference(const std::string& input, const std::vector<std::string>& args) {
+/// What puzzle does with `input` and `args`, in edition `year`.
+Expected reference(const std::string& input, const std::vector<std::string>& args, int year = edition()) {
   Expected e;
   try {
-    e.out = in_edition(puzzle::run_to_string(input, puzzle_options(args)), edition());
+    e.out = in_edition(puzzle::run_to_string(input, puzzle_options(args)), year);
   } catch (const puzzle::Error& error) {
     e.rejected = true;
     e.out = error.what();
@@ -133,18 +136,6 @@ std::string shown(std::string_view line, std::size_t column = 0) {
   return text;
 }
 
-/// "line L: TEXT" for the line of `text` that starts at byte `begin` (L 1-based), shown
-/// around `column`; the end of the output when no line starts there.
-std::string line_at(std::string_view text, std::size_t begin, std::size_t number, std::size_t column) {
-  std::string head = "line " + std::to_string(number);
-  if (begin >= text.size())
-    return head + ": (end of output after " + std::to_string(number - 1) + (number == 2 ? " line)" : " lines)");
-  const std::size_t end = text.find('\n', begin);
-  const std::string_view line = text.substr(begin, end == std::string_view::npos ? text.size() - begin : end - begin);
-  if (line.size() > 120) head += ", column " + std::to_string(column + 1);
-  return head + ": " + shown(line, column) + (end == std::string_view::npos ? " (no end of line)" : "");
-}
-
 enum class Kind { same, output, status, signal, timeout, not_started };
 
 /// How SOLVER's run differs from puzzle's, if it does.
@@ -163,22 +154,22 @@ std::string first_line_of(const std::string& text) {
 /// a time (outputs of hundreds of MB in files too); Kind::same when they are the same
 /// bytes. A 2023 no-solution header on puzzle's side is read in the edition of --spec.
 Verdict first_difference(std::istream& puzzle, std::istream& yours) {
-  const std::string header = in_edition(puzzle::kNoSolutionHeader, edition());
-  const std::string word = header.substr(header.find('\n') + 1, header.size() - header.find('\n') - 2);
   std::string la, lb, first;
   for (std::size_t n = 1;; ++n) {
     const bool ga = static_cast<bool>(std::getline(puzzle, la)), gb = static_cast<bool>(std::getline(yours, lb));
     if (n == 1) first = la;
-    if (n == 2 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = word;
+    if (n == 2 && edition() == 2020 && first + "\n" + la + "\n" == puzzle::kNoSolutionHeader) la = "Reachable:";
     const bool ea = ga && puzzle.eof(), eb = gb && yours.eof();  // a last line without an end of line
     if (!ga && !gb) return {};
     if (ga == gb && la == lb && ea == eb) continue;
     const auto column = static_cast<std::size_t>(std::mismatch(la.begin(), la.end(), lb.begin(), lb.end()).first - la.begin());
-    Verdict v;
-    v.kind = Kind::output;
-    v.puzzle_side = line_at(ga ? la + (ea ? "" : "\n") : "", 0, n, column);
-    v.yours_side = line_at(gb ? lb + (eb ? "" : "\n") : "", 0, n, column);
-    return v;
+    auto side = [&](bool got, const std::string& line, bool no_end_of_line) {  // "line N: TEXT"
+      std::string head = "line " + std::to_string(n);
+      if (!got) return head + ": (end of output after " + std::to_string(n - 1) + (n == 2 ? " line)" : " lines)");
+      if (line.size() > 120) head += ", column " + std::to_string(column + 1);
+      return head + ": " + shown(line, column) + (no_end_of_line ? " (no end of line)" : "");
+    };
+    return {Kind::output, 0, side(ga, la, ea), side(gb, lb, eb)};
   }
 }
 
@@ -196,57 +187,41 @@ inline std::string ending(const runner::Run& run, double timeout) {
 }
 
 Verdict judge(const Expected& e, const runner::Run& run, double timeout) {
-  Verdict v;
-  const std::string puzzle_end = e.rejected ? "exit 1 (" + e.out + ")" : "exit 0";
-  auto differ = [&](Kind kind, const std::string& yours) {
-    v.kind = kind;
-    v.puzzle_side = puzzle_end;
-    v.yours_side = yours;
+  using End = runner::Run::End;
+  Verdict v{Kind::status, run.code, e.rejected ? "exit 1 (" + e.out + ")" : "exit 0", ending(run, timeout)};
+  if (run.end != End::exited) {
+    v.kind = run.end == End::signaled ? Kind::signal : run.end == End::timed_out ? Kind::timeout : Kind::not_started;
     return v;
-  };
-  switch (run.end) {
-    case runner::Run::End::not_started:
-      v.code = run.code;
-      return differ(Kind::not_started, ending(run, timeout));
-    case runner::Run::End::timed_out: return differ(Kind::timeout, ending(run, timeout));
-    case runner::Run::End::signaled:
-      v.code = run.code;
-      return differ(Kind::signal, ending(run, timeout));
-    case runner::Run::End::exited: break;
   }
-  const int want = e.rejected ? 1 : 0;
-  if (run.code != want) {
-    v.code = run.code;
-    std::string yours = "exit " + std::to_string(run.code);
-    if (!run.err.empty()) yours += ", stderr: " + first_line_of(run.err);
-    if (e.rejected && !run.out.empty()) yours += ", stdout line 1: " + first_line_of(run.out);
-    return differ(Kind::status, yours);
+  if (run.code != (e.rejected ? 1 : 0)) {
+    if (!run.err.empty()) v.yours_side += ", stderr: " + first_line_of(run.err);
+    if (e.rejected && !run.out.empty()) v.yours_side += ", stdout line 1: " + first_line_of(run.out);
+    return v;
   }
   if (e.rejected) {
-    if (run.out.empty()) return v;
-    return differ(Kind::output, "exit 1, but prints on stdout: line 1: " + first_line_of(run.out));
+    if (run.out.empty()) return {};
+    v.kind = Kind::output;
+    v.yours_side = "exit 1, but prints on stdout: line 1: " + first_line_of(run.out);
+    return v;
   }
-  if (run.out == e.out) return v;
+  if (run.out == e.out) return {};
   std::istringstream puzzle(e.out), yours(run.out);
   return first_difference(puzzle, yours);
 }
 
-/// A run of SOLVER as it went, and the cap on its stdout (what --diagnose holds the
-/// mutants to).
+/// A run of SOLVER, and the cap on its stdout (what --diagnose holds the bugs to).
 struct Ran {
   runner::Run run;
   std::size_t cap = 0;
 };
 
-/// SOLVER as compare runs it: its command, the file that carries each input to its
-/// stdin, and its time limit.
 struct Solver {
   std::vector<std::string> argv;  ///< SOLVER (resolved to a path) and its own ARGs
   std::string input_path;         ///< the input of each run is written here
   double timeout = 3;             ///< seconds a run may take
 
-  /// SOLVER and puzzle on `text` with `args`: how they differ, if they do. `ran`, when
-  /// given, gets SOLVER's run.
+  /// SOLVER and puzzle on `text` with `args`: how they differ; `ran`, when given, gets
+  /// SOLVER's run.
   Verdict verdict_on(const std::string& text, const std::vector<std::string>& args, Ran* ran = nullptr) const {
     const Expected e = reference(text, args);
     core::write_file(input_path, text);
@@ -259,6 +234,12 @@ struct Solver {
     return v;
   }
 };
+
+/// "no solution", "list" or "map": what puzzle prints (`out`) on a valid map in `mode`.
+inline std::string output_kind(const std::string& out, const Mode& mode) {
+  if (out.rfind("No solution.", 0) == 0) return "no solution";
+  return mode.output == 'l' ? "list" : "map";
+}
 
 /// A verdict in one line, for the list of differing runs.
 std::string summary(const Verdict& v) {

@@ -1,10 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare: holds any solver to puzzle byte for byte (its contract: --help). The
-// pieces, one job each, in this one translation unit: runner.h runs programs;
-// catalogue.h the shared lists; compare-verdict.h the modes, puzzle's side and how two
-// runs differ; compare-inputs.h the maps; compare-shrink.h; compare-report.h;
-// compare-diagnose.h (--diagnose); here the command line and the comparison.
+// tools/compare: holds any solver to puzzle byte for byte (its contract: --help). Here
+// the command line, the comparison and --runs; its pieces are the compare-*.h headers.
 
 #include "catalogue.h"
 #include "compare-diagnose.h"
@@ -29,6 +26,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace compare {
@@ -81,7 +79,8 @@ core::Command command(Options& o) {
       "ways, tools/spellings.txt) and compares stdout byte for byte and the exit status.\n"
       "Then every bad input of the catalogue (tools/bad-inputs.txt): exit status 1 and an\n"
       "empty stdout expected, whatever stderr holds. SOLVER gets its ARGs first, then the\n"
-      "mode's options; after each run its whole process group is killed.\n",
+      "mode's options; after each run its whole process group is killed (a process that\n"
+      "calls setsid escapes). Progress goes to stderr.\n",
       {
           {0, "maps", "N",
            "generated maps [200]: tools/mapgen, every style, 0 to 26 colors,\nsolvable and not, from 1x2 up to --max-size",
@@ -100,8 +99,8 @@ core::Command command(Options& o) {
           {0, "shrink-time", "SEC", "time for shrinking the first difference [30]; 0: no shrinking",
            [&o](const char* v) { o.shrink_time = core::parse_decimal("--shrink-time", v, 0, 86400, "seconds"); }},
           {0, "out", "DIR",
-           "where the shrunk map is written as test-N-FLAGS.txt, N the\nlowest number free there [compare-out]: not "
-           "the top level,\nwhere your own test files are, nor build/, which make clean\nremoves",
+           "where the shrunk map goes as test-N-FLAGS.txt, N the lowest\nnumber free there [compare-out]: not the top "
+           "level (your own\ntest files), nor build/ (make clean removes it)",
            [&o](const char* v) { o.out_dir = v; }},
           {0, "save", "DIR",
            "also write every map as X.txt with puzzle's outputs\nout-X-queue-list.txt, out-X-queue-map.txt, "
@@ -109,18 +108,17 @@ core::Command command(Options& o) {
            [&o](const char* v) { o.save_dir = v; }},
           core::flag(0, "all", "list every differing run (else the first 20 on maps and 20 on\nbad inputs)", o.all),
           core::flag(0, "diagnose",
-                     "then name the known bugs that explain the differences: the\nswitches of tools/bugs.h, run in this "
-                     "process on the same\ninputs and options; bad inputs apart (below)",
+                     "then name the known bugs that explain the differences\n"
+                     "(tools/bugs.h, run in this process; below)",
                      o.diagnose),
           {0, "bugs", "NAME,...", "--diagnose tries these known bugs only [all]",
            [&o](const char* v) { o.bugs = v; }},
           core::choice("spec", "EDITION", {"2023", "2025", "2020"},
-                       "[2023]: the edition of puzzle's side (2025\nis 2023's); 2020's no-solution header says "
-                       "'Reachable:'\nfor 'Discovered:'",
+                       "[2023]: puzzle's side (2025 is 2023's);\n2020's no-solution header says 'Reachable:' for "
+                       "'Discovered:'",
                        o.spec),
           {0, "runs", "JOBS",
-           "instead of the above, make the runs of JOBS, one a line:\nID<TAB>INPUT<TAB>OPTIONS (the harness make grade "
-           "drives;\nbelow)",
+           "instead of the above, make the runs of JOBS (the harness\nmake grade drives; below)",
            [&o](const char* v) { o.runs = v; }},
           {0, "mem", "MB", "--runs: cap SOLVER's address space at MB (RLIMIT_AS) [none]",
            [&o](const char* v) { o.mem_mb = static_cast<std::size_t>(core::parse_count("--mem", v, 1, 1 << 24)); }},
@@ -132,37 +130,34 @@ core::Command command(Options& o) {
            "for the\nfirst differing line",
            [&o](const char* v) { o.cache = v; }},
       },
-      "The first difference on a valid map is shrunk while the two still differ the same\n"
-      "way in the same mode (rows and columns dropped, cells made '.' or '#', fewer\n"
-      "colors, '@' and '?' moved nearer; every candidate a valid map) and written as a test\n"
-      "file, then printed as a complete map that shows the difference by itself (with its\n"
-      "comment lines when they matter), 'smallest: PATH FLAGS' and the first differing\n"
-      "line of each side, 'puzzle:' and 'yours:'. A difference on a bad input is labelled\n"
-      "'listed by the spec' or 'beyond the spec's list'. Progress goes to stderr; the last\n"
-      "line is 'compare: N of M runs differ'. A process SOLVER starts in its own session\n"
-      "(setsid) escapes the cleanup.\n"
-      "With --diagnose the report ends with the diagnosis: a set of known bugs that,\n"
-      "switched on together, reproduce SOLVER's stdout and exit status on the differing runs\n"
-      "they claim and on every agreeing run (up to 2000), each confirmed on new maps without\n"
-      "comment lines where it shows. One block per bug, most runs first:\n"
-      "'diagnosis: NAME: DESCRIPTION', the spec's sentence it breaks, 'explains K of N\n"
-      "differing runs (map, list, no solution)' and its smallest map, written as a test file.\n"
-      "Then the differing runs on maps no known bug explains, by kind of output, each with\n"
-      "its smallest map; the differing bad inputs, apart, by label and by how SOLVER ended\n"
-      "(accepted it, printed to stdout, crashed, hung); last 'diagnosis: B known bugs\n"
-      "explain E of N differing runs' (N: runs on maps). A SOLVER of the other edition (see\n"
-      "--spec) is told so and diagnosed against it.\n"
-      "With --runs JOBS, no maps and no bad inputs of its own: each line of JOBS is a run\n"
-      "of SOLVER (ID a name of letters, digits, '.', '-' and '_'; INPUT its stdin; OPTIONS\n"
-      "after SOLVER's ARGs), and puzzle's run on the same input and options, both under\n"
-      "--timeout (puzzle's at least 60 s), --jobs at once, outputs streamed to files, never\n"
-      "held in memory. One line per run, in the order of JOBS, fields between tabs ('-' for\n"
-      "none): ID, how SOLVER ended ('exit N', 'signal N', 'timeout', 'not-started'), its\n"
-      "CPU seconds (user + system), wall seconds, peak RSS in KB, 'same' or 'differs' (from\n"
-      "puzzle's stdout and exit status, as above: on a bad input exit 1 and an empty\n"
-      "stdout) or 'unjudged' (puzzle's own run failed), puzzle's side and SOLVER's side of\n"
-      "the first difference, the first line of SOLVER's stderr. Exit status 0 when every\n"
-      "run is the same, 1 when one is not.\n"
+      "The first difference on a valid map is shrunk while the two still differ the same way\n"
+      "in the same mode (rows and columns dropped, cells made '.' or '#', fewer colors, '@'\n"
+      "and '?' moved nearer; every candidate a valid map), written as a test file and printed\n"
+      "as a complete map that shows the difference by itself (with its comment lines when\n"
+      "they matter), 'smallest: PATH FLAGS' and the first differing line of each side,\n"
+      "'puzzle:' and 'yours:'. A difference on a bad input is labelled 'listed by the spec'\n"
+      "or 'beyond the spec's list'. The last line is 'compare: N of M runs differ'.\n"
+      "With --diagnose the report ends with the diagnosis: a set of known bugs that, switched\n"
+      "on together, reproduce SOLVER's stdout and exit status on the differing runs they claim\n"
+      "and on every agreeing run (up to 2000), each confirmed on new maps without comment\n"
+      "lines where it shows. One block per bug, most runs first: 'diagnosis: NAME: DESCRIPTION',\n"
+      "the spec's sentence it breaks, 'explains K of N differing runs (map, list, no solution)'\n"
+      "and its smallest map, written as a test file. Then the differing runs on maps no known\n"
+      "bug explains, by kind of output, each with its smallest map; the differing bad inputs,\n"
+      "apart, by label and by how SOLVER ended (accepted it, printed to stdout, crashed, hung);\n"
+      "last 'diagnosis: B known bugs explain E of N differing runs' (N: runs on maps). A SOLVER\n"
+      "of the other edition (see --spec) is told so and diagnosed against it.\n"
+      "With --runs JOBS, no maps and no bad inputs of its own: each line of JOBS is a run of\n"
+      "SOLVER, ID<TAB>INPUT<TAB>OPTIONS (ID a name of letters, digits, '.', '-' and '_'; INPUT\n"
+      "its stdin; OPTIONS after SOLVER's ARGs), and puzzle's run on the same input and options,\n"
+      "both under --timeout (puzzle's at least 60 s), --jobs at once, outputs streamed to files,\n"
+      "never held in memory. One line per run, in the order of JOBS, fields between tabs ('-'\n"
+      "for none): ID, how SOLVER ended ('exit N', 'signal N', 'timeout', 'not-started'), its CPU\n"
+      "seconds (user + system), wall seconds, peak RSS in KB, 'same' or 'differs' (from\n"
+      "puzzle's stdout and exit status, as above: on a bad input exit 1 and an empty stdout) or\n"
+      "'unjudged' (puzzle's own run failed), puzzle's side and SOLVER's side of the first\n"
+      "difference, the first line of SOLVER's stderr. Exit status 0 when every run is the\n"
+      "same, 1 when one is not.\n"
       "Example: tools/compare --maps 500 --seed 7 ../p1/puzzle\n"
       "         tools/compare --diagnose ../p1/puzzle\n",
       "no run differs that the course would count (differences on bad inputs beyond the spec's list are reported, "
@@ -176,7 +171,7 @@ core::Command command(Options& o) {
 
 // ==== The comparison ==============================================================
 
-/// SOLVER and its ARGs, SOLVER as a path (runner::resolve_program); a usage error when it cannot run.
+/// SOLVER and its ARGs, SOLVER as a path; a usage error when it cannot run.
 std::vector<std::string> resolved(std::vector<std::string> solver) {
   try {
     solver[0] = runner::resolve_program(solver[0]);
@@ -189,10 +184,8 @@ std::vector<std::string> resolved(std::vector<std::string> solver) {
 class Comparison {
  public:
   Comparison(const Options& options, const std::string& input_path)
-      : options_(options), report_(options.all), start_(runner::Clock::now()) {
-    solver_.argv = resolved(options.solver);
-    solver_.input_path = input_path;
-    solver_.timeout = options.timeout;
+      : options_(options), solver_{resolved(options.solver), input_path, options.timeout}, report_(options.all),
+        start_(runner::Clock::now()) {
     if (options.diagnose)
       diagnosis_ = std::make_unique<Diagnosis>(
           Diagnosis::Settings{options.bugs, options.out_dir, options.timeout, options.generated});
@@ -208,8 +201,7 @@ class Comparison {
     }
     if (!options_.save_dir.empty()) core::make_dirs(options_.save_dir);
     const std::size_t maps = options_.from.empty() ? options_.maps : folder.maps.size();
-    std::string solver;
-    for (const std::string& word : options_.solver) solver += (solver.empty() ? "" : " ") + word;
+    const std::string solver = joined(options_.solver, " ");
     const Generated& g = options_.generated;
     const std::string source =
         options_.from.empty() ? "maps (mapgen, seed " + std::to_string(g.seed) + ", up to " +
@@ -218,14 +210,11 @@ class Comparison {
     const std::vector<catalogue::BadInput>& bad = catalogue::bad_inputs();
     std::fprintf(stderr, "compare: %s against puzzle: %zu %s x 4 modes, then %zu bad inputs; timeout %s s a run\n",
                  solver.c_str(), maps, source.c_str(), bad.size(), fixed(options_.timeout, 1).c_str());
-    if (!folder.skipped.empty()) {
-      std::string names;
-      for (const std::string& n : folder.skipped) names += (names.empty() ? "" : ", ") + n;
+    if (!folder.skipped.empty())
       std::printf("note: --from %s: skipped %zu %s that %s not maps (the first line is not 'num_colors height "
                   "width'): %s\n",
                   options_.from.c_str(), folder.skipped.size(), folder.skipped.size() == 1 ? "file" : "files",
-                  folder.skipped.size() == 1 ? "is" : "are", names.c_str());
-    }
+                  folder.skipped.size() == 1 ? "is" : "are", joined(folder.skipped, ", ").c_str());
     runner::Clock::time_point last_progress = runner::Clock::now();
     for (std::size_t i = 0; i < maps && !stopped(); ++i) {
       const std::string file = options_.from.empty() ? "" : folder.maps[i];
@@ -241,23 +230,17 @@ class Comparison {
         last_progress = runner::Clock::now();
       }
     }
-    report_.count_map_runs(valid_map_runs_);
     std::size_t bad_runs = 0;
-    for (const catalogue::BadInput& b : bad) {
-      if (stopped()) break;
-      run_bad(b);
-      ++bad_runs;
-    }
+    for (; bad_runs < bad.size() && !stopped(); ++bad_runs) run_bad(bad[bad_runs]);
     std::fprintf(stderr, "compare: %s, %zu runs in all, %zu differ (%s s)\n",
                  stopped() ? "stopped after the timeouts" : "bad inputs done", runs_, differing_,
                  fixed(runner::seconds_since(start_), 1).c_str());
-    report_.finish(bad_runs);
+    report_.finish(valid_map_runs_, bad_runs);
     if (stopped())
       std::printf("compare: %zu runs timed out: the other maps and bad inputs were skipped (each would take the\n"
                   "whole --timeout)\n", hangs_);
     if (first_map_)
-      shrink_and_write(solver_, first_map_->name, first_map_->origin, first_map_->text, first_,
-                       {options_.shrink_time, options_.out_dir, options_.solver[0]});
+      shrink_and_write(solver_, *first_map_, first_, options_.shrink_time, options_.out_dir, options_.solver[0]);
     if (diagnosis_) diagnosis_->report(solver_);
     const std::size_t beyond = report_.beyond_only();
     std::printf("compare: %zu of %zu runs differ%s\n", differing_, runs_,
@@ -271,31 +254,37 @@ class Comparison {
   bool stopped() const { return hangs_ >= kMaxHangs; }
 
   /// One run: SOLVER and puzzle on `input` with `args`; counts and returns the verdict,
-  /// and keeps the run for --diagnose (input `kept`, labelled `label`, in `group`, the
-  /// catalogue's case `bad`).
+  /// and keeps the run for --diagnose (Diagnosis::add_run).
   Verdict run_one(const std::string& input, const std::string& args, std::size_t kept, const std::string& label,
-                  const std::string& group, const catalogue::BadInput* bad = nullptr) {
+                  const Mode* mode, const catalogue::BadInput* bad = nullptr) {
     Ran ran;
     const Verdict v = solver_.verdict_on(input, words_of(args), diagnosis_ ? &ran : nullptr);
     ++runs_;
     if (v.kind == Kind::timeout) ++hangs_;
     if (v.kind != Kind::same) ++differing_;
-    if (diagnosis_) diagnosis_->add_run(kept, args, label + " with " + (args.empty() ? "(no options)" : args), group, ran, bad);
+    if (diagnosis_)
+      diagnosis_->add_run(kept, args, label + " with " + (args.empty() ? "(no options)" : args), mode, ran, bad);
     return v;
   }
 
   void run_map(const MapInput& map, std::size_t index) {
-    const std::string size = size_of(map.text);
-    const bool valid = size.rfind("invalid", 0) != 0;
-    const std::string label = map.name + " (" + size + ")";
-    unsigned long long colors = 0, height = 0, width = 0;  // the header's, for the smallest example of a kind
-    std::sscanf(map.text.c_str(), "%llu %llu %llu", &colors, &height, &width);
-    const std::uint64_t cells = valid ? height * width : map.text.size();
+    std::string label = map.name + " (invalid: ";  // a map of --from that puzzle rejects
+    std::uint64_t cells = map.text.size();            // for the smallest example of a kind
+    bool valid = false;
+    try {
+      const puzzle::Puzzle p = puzzle::parse_puzzle(map.text);
+      label = map.name + " (" + std::to_string(p.height) + "x" + std::to_string(p.width) + ", " +
+              std::to_string(p.colors) + (p.colors == 1 ? " color)" : " colors)");
+      cells = std::uint64_t{p.height} * p.width;
+      valid = true;
+    } catch (const puzzle::Error& e) {
+      label += std::string(e.what()) + ")";
+    }
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(map.text) : 0;
     for (const Mode& mode : modes()) {
       if (stopped()) return;
       const std::string& args = mode.spellings[index % mode.spellings.size()];
-      const Verdict v = run_one(map.text, args, kept, label, mode.name);
+      const Verdict v = run_one(map.text, args, kept, label, &mode);
       valid_map_runs_ += valid;
       if (v.kind == Kind::same) continue;
       Difference d{label, args, &mode, nullptr, v, valid ? output_of(map.text, args, mode) : "a bad input", cells};
@@ -311,15 +300,15 @@ class Comparison {
   void run_bad(const catalogue::BadInput& bad) {
     const std::string label = "bad input [" + bad.name + "] (" + catalogue::label(bad.listed) + ")";
     const std::size_t kept = diagnosis_ ? diagnosis_->add_input(bad.input) : 0;
-    const Verdict v = run_one(bad.input, bad.args, kept, label, "bad", &bad);
+    const Verdict v = run_one(bad.input, bad.args, kept, label, nullptr, &bad);
     if (v.kind == Kind::same) return;
     report_.add({label, bad.args.empty() ? "(no options)" : bad.args, nullptr, &bad, v, "a bad input", bad.input.size()});
   }
 
   /// What puzzle prints on a valid map in `mode`: "no solution", or the mode's output.
   static std::string output_of(const std::string& text, const std::string& args, const Mode& mode) {
-    if (reference(text, words_of(args)).out.rfind("No solution.", 0) == 0) return "no solution";
-    return mode.output == 'l' ? "list output" : "map output";
+    const std::string kind = output_kind(reference(text, words_of(args)).out, mode);
+    return kind == "no solution" ? kind : kind + " output";
   }
 
   /// --save: the map and puzzle's four outputs, named as the course names its samples.
@@ -345,10 +334,8 @@ class Comparison {
   Difference first_;                   ///< that difference, shrunk at the end
 };
 
-/// Compare's options go before SOLVER: what follows SOLVER is SOLVER's own ARGs, so
-/// `tools/compare ./puzzle --maps 10` would hand --maps to the solver. An ARG spelled as
-/// one of compare's long options (--maps, --maps=10, --help) is a usage error; after
-/// "--" (tools/compare -- SOLVER --maps) the ARGs are taken as they are.
+/// What follows SOLVER is SOLVER's ARGs: one spelled as compare's long option (--maps,
+/// --maps=10, --help) is a mistake, a usage error (after "--" ARGs are taken as they are).
 void refuse_options_after_solver(const core::Command& cmd, const std::vector<std::string>& words) {
   for (std::size_t i = 1; i < words.size(); ++i) {
     const std::string name = words[i].substr(0, words[i].find('='));
@@ -363,13 +350,11 @@ void refuse_options_after_solver(const core::Command& cmd, const std::vector<std
 /// A fresh temporary file for the runs' inputs.
 std::string temporary_file() {
   const char* tmpdir = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/compare-input-XXXXXX";
-  std::vector<char> path(pattern.begin(), pattern.end());
-  path.push_back('\0');
-  const int fd = mkstemp(path.data());
+  std::string path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/compare-input-XXXXXX";
+  const int fd = mkstemp(&path[0]);
   if (fd < 0) core::fail(std::string("cannot make a temporary file: ") + std::strerror(errno));
   close(fd);
-  return path.data();
+  return path;
 }
 
 // ==== --runs: the harness make grade drives =========================================
@@ -402,8 +387,8 @@ std::vector<RunLine> read_run_lines(const std::string& path) {
   return lines;
 }
 
-/// puzzle's side of a run, in a forked child of compare: what puzzle's main runs; exit 1
-/// with the message on stderr for a bad input, 3 for a failure of puzzle's own (unjudged).
+/// puzzle's side of a run, in a forked child: what puzzle's main runs; exit 1 for a bad
+/// input, 3 for a failure of puzzle's own (unjudged).
 int puzzle_side(const std::vector<std::string>& args) {
   try {
     puzzle::run_stdio(puzzle_options(args));
@@ -417,15 +402,6 @@ int puzzle_side(const std::vector<std::string>& args) {
   return 0;
 }
 
-/// The first `cap` bytes of a file.
-std::string head_of(const std::string& path, std::size_t cap) {
-  std::ifstream in(path, std::ios::binary);
-  std::string text(cap, '\0');
-  in.read(&text[0], static_cast<std::streamsize>(cap));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  return text;
-}
-
 /// A field of a --runs line: no tab, no newline, '-' for nothing.
 std::string field(std::string text) {
   std::replace(text.begin(), text.end(), '\t', ' ');
@@ -433,8 +409,7 @@ std::string field(std::string text) {
   return text.empty() ? "-" : text;
 }
 
-/// The --runs line of one run: SOLVER's `yours` against puzzle's `mine`, their stdout in
-/// files.
+/// The --runs line of one run: SOLVER's `yours` against puzzle's `mine`, stdout in files.
 std::string run_line(const RunLine& r, runner::Run yours, const std::string& yours_out, const runner::Run& mine,
                      const std::string& mine_out, double timeout) {
   Verdict v;
@@ -457,11 +432,11 @@ std::string run_line(const RunLine& r, runner::Run yours, const std::string& you
          field(v.puzzle_side) + "\t" + field(v.yours_side) + "\t" + field(yours.err.empty() ? "" : first_line_of(yours.err)) + "\n";
 }
 
-/// A hash of a file's bytes, read a block at a time (std::hash of each block, combined
-/// as FNV combines bytes: a few GB/s, for outputs of hundreds of MB).
+/// A hash of a file's bytes: std::hash of each block, combined as FNV-1a combines bytes
+/// (a few GB/s, for outputs of hundreds of MB).
 std::uint64_t hash_of_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a's, a block for a byte
+  std::uint64_t hash = 14695981039346656037ull;
   std::vector<char> block(1 << 16);
   while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0)
     hash = (hash ^ std::hash<std::string_view>{}({block.data(), static_cast<std::size_t>(in.gcount())})) * 1099511628211ull;
@@ -504,18 +479,13 @@ int run_lines(const Options& o) {
   std::vector<runner::Job> yours, mine;  // of each line
   std::vector<Remembered> known;
   for (const RunLine& r : lines) {
-    runner::Job y;
-    y.argv = solver;
+    runner::Job y(solver, r.input, o.timeout, std::size_t{1} << 16), m = y;
     y.argv.insert(y.argv.end(), r.args.begin(), r.args.end());
-    y.input = r.input;
     y.out_file = (o.keep.empty() ? scratch : o.keep) + "/" + r.id + ".out";
-    y.timeout = o.timeout;
     y.memory_cap = o.mem_mb << 20;
-    runner::Job m = y;
     m.body = [args = r.args] { return puzzle_side(args); };
     m.out_file = scratch + "/" + r.id + ".puzzle";
     m.timeout = std::max(60.0, o.timeout);
-    m.memory_cap = 0;
     yours.push_back(y);
     mine.push_back(m);
     known.push_back(remembered(o.cache, r));
@@ -536,10 +506,9 @@ int run_lines(const Options& o) {
   // ones whose stdout SOLVER's differs from, for the first differing line.
   std::vector<runner::Job> jobs;
   std::vector<std::size_t> line_of;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
+  for (std::size_t i = 0; i < lines.size(); ++i)
     for (runner::Job* j : {&yours[i], &mine[i]})
       if (j == &yours[i] || !known[i].known) jobs.push_back(*j), line_of.push_back(i);
-  }
   std::vector<int> ended(lines.size(), 0);
   std::vector<std::size_t> again;
   runner::run_jobs(jobs, o.jobs, [&](std::size_t j, const runner::Run& run) {
@@ -554,8 +523,7 @@ int run_lines(const Options& o) {
       return judged(i, mine[i].out_file);
     }
     puzzle_ran[i] = known[i].run;
-    const bool both_exit_0 = ran[i].end == runner::Run::End::exited && ran[i].code == 0 && known[i].run.code == 0;
-    if (!both_exit_0) return judged(i, "");
+    if (ran[i].end != runner::Run::End::exited || ran[i].code != 0 || known[i].run.code != 0) return judged(i, "");
     // the same stdout: SOLVER's file stands for puzzle's; else puzzle runs again
     if (hash_of_file(yours[i].out_file) == known[i].hash) return judged(i, yours[i].out_file);
     again.push_back(i);
@@ -592,8 +560,7 @@ int run(int argc, char* argv[]) {
     const std::string& path;
     ~Remove() { unlink(path.c_str()); }
   } remove{input};
-  Comparison comparison(options, input);  // checks SOLVER: a usage error when it cannot run
-  return comparison.run();
+  return Comparison(options, input).run();  // checks SOLVER first: a usage error when it cannot run
 }
 
 }  // namespace compare

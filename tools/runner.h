@@ -1,13 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/runner.h: the one harness that runs solvers and every other program a tool here
-// runs (tools/compare and its --runs, which make grade drives; tools/bugs; bench/measure).
-// run_jobs() makes a list of runs, at most N at once, each in a process group of its own
-// that is killed (SIGKILL) as soon as the program ends or its time is up, so that a
-// solver leaves nothing running behind it. A process that leaves the group (setsid)
-// escapes that; its pipes are read for at most kGrace seconds after the program ended.
-// install_interrupt_handler() kills the running groups on Ctrl-C and SIGTERM.
-// POSIX and Linux only (ppoll, waitid).
+// runs. Each run has a process group of its own, killed as soon as the program ends or
+// its time is up, so that a solver leaves nothing running behind it (a process that
+// calls setsid escapes; its pipes are read for at most kGrace seconds more).
+// POSIX and Linux only (ppoll, waitid, getdents64).
 
 #ifndef PUZZLE_TOOLS_RUNNER_H
 #define PUZZLE_TOOLS_RUNNER_H
@@ -22,23 +19,22 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <functional>
-#include <utility>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace runner {
 
 using Clock = std::chrono::steady_clock;
 
-/// Seconds since `start`.
 inline double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -75,8 +71,7 @@ struct Job {
 /// Seconds that the pipes of a finished run are still read while a process that
 /// escaped its group holds them open.
 constexpr double kGrace = 0.2;
-/// The most runs under way at once.
-constexpr std::size_t kMaxParallel = 32;
+constexpr std::size_t kMaxParallel = 32;  ///< the most runs under way at once
 
 namespace detail {
 /// The process groups of the runs under way (0: a free slot), killed if the tool is interrupted.
@@ -112,14 +107,12 @@ extern "C" inline void on_interrupt(int sig) {
   raise(sig);
 }
 
-/// SIGCHLD's handler while runs are under way: it only wakes run_jobs' ppoll.
-extern "C" inline void on_child(int) {}
+extern "C" inline void on_child(int) {}  // SIGCHLD: only wakes run_jobs' ppoll
 
 /// True when `pid` has ended; it is not reaped (it stays a zombie, so its process group
 /// id cannot be reused before the group is killed).
 inline bool has_ended(pid_t pid) {
-  siginfo_t info;
-  std::memset(&info, 0, sizeof info);
+  siginfo_t info{};
   return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
 }
 
@@ -127,7 +120,6 @@ inline Clock::time_point after(Clock::time_point t, double seconds) {
   return t + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
-/// A run under way.
 struct Live {
   std::size_t index = 0, slot = 0;
   pid_t pid = 0;
@@ -181,10 +173,7 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot, const sig
     redirect(job.input, 0, O_RDONLY);
     if (capture_out) dup2(out[1], 1);
     if (capture_err) dup2(err[1], 2);
-    signal(SIGPIPE, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGCHLD, SIG_DFL);
+    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGCHLD}) signal(sig, SIG_DFL);
     sigprocmask(SIG_SETMASK, &original, nullptr);
     if (redirect(job.out_file, 1, O_WRONLY | O_CREAT | O_TRUNC) &&
         redirect(job.err_file, 2, O_WRONLY | O_CREAT | O_TRUNC)) {
@@ -222,17 +211,16 @@ inline Run finish(Live& live) {
   kill(-live.pid, SIGKILL);
   kill(live.pid, SIGKILL);
   int status = 0;
-  rusage usage;
-  std::memset(&usage, 0, sizeof usage);
+  rusage usage{};
   while (wait4(live.pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
   running_groups[live.slot] = 0;
   for (pollfd& p : live.fds)
     if (p.fd >= 0) close(p.fd);
   Run& run = live.run;
-  run.cpu = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  run.user = static_cast<double>(usage.ru_utime.tv_sec) + static_cast<double>(usage.ru_utime.tv_usec) / 1e6;
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  run.user = seconds(usage.ru_utime);
+  run.cpu = run.user + seconds(usage.ru_stime);
   run.rss_kb = usage.ru_maxrss;
   if (run.end == Run::End::not_started) return run;
   if (live.timed_out) run.end = Run::End::timed_out;
@@ -247,8 +235,8 @@ inline Run finish(Live& live) {
 }  // namespace detail
 
 /// On SIGINT and SIGTERM: kill the running programs' groups and remove `input_path`
-/// (a file or a folder of files; may be empty), then die of the signal. SIGPIPE is ignored (a program that closes its
-/// stdin early must not kill the tool).
+/// (a file or a folder of files; may be empty), then die of the signal. SIGPIPE is
+/// ignored (a program that closes its stdin early must not kill the tool).
 inline void install_interrupt_handler(const std::string& input_path) {
   std::strncpy(detail::interrupt_unlink, input_path.c_str(), sizeof detail::interrupt_unlink - 1);
   signal(SIGINT, detail::on_interrupt);
@@ -256,10 +244,8 @@ inline void install_interrupt_handler(const std::string& input_path) {
   signal(SIGPIPE, SIG_IGN);
 }
 
-/// Runs `jobs`, at most `parallel` at once, each in a process group of its own whose
-/// every process is killed (SIGKILL) when the program ends or after its timeout; back
-/// come the runs in the order of `jobs`. `done`, when given, is called as each run ends
-/// (its index and its run), for progress.
+/// Runs `jobs`, at most `parallel` at once; back come the runs in the order of `jobs`.
+/// `done`, when given, is called as each run ends (its index and its run).
 inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t parallel = 1,
                                  const std::function<void(std::size_t, const Run&)>& done = {}) {
   parallel = std::max<std::size_t>(1, std::min(parallel, kMaxParallel));
@@ -310,16 +296,10 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
       }
     }
     if (finished || live.empty()) continue;
-    std::vector<pollfd> fds;
-    std::vector<std::pair<std::size_t, int>> owner;  // (live run, stream) of each fd
+    std::vector<pollfd> fds;  // stdout and stderr of each live run (a closed one, -1, is ignored)
     Clock::time_point wake = Clock::time_point::max();
-    for (std::size_t i = 0; i < live.size(); ++i) {
-      detail::Live& l = live[i];
-      for (int s = 0; s < 2; ++s)
-        if (l.fds[s].fd >= 0) {
-          fds.push_back({l.fds[s].fd, POLLIN, 0});
-          owner.emplace_back(i, s);
-        }
+    for (const detail::Live& l : live) {
+      fds.insert(fds.end(), std::begin(l.fds), std::end(l.fds));
       wake = std::min(wake, l.ended ? l.grace_end : l.deadline);
     }
     const Clock::time_point now = Clock::now();  // a wait of at most 1 s
@@ -328,32 +308,23 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
     const timespec limit{static_cast<time_t>(micros / 1000000), static_cast<long>(micros % 1000000) * 1000};
     if (ppoll(fds.data(), fds.size(), &limit, &waiting) < 0 && errno != EINTR) continue;
     for (std::size_t f = 0; f < fds.size(); ++f) {
-      const auto [i, s] = owner[f];
       if (!(fds[f].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      detail::Live& l = live[i];
-      const ssize_t n = read(l.fds[s].fd, block, sizeof block);
+      detail::Live& l = live[f / 2];
+      int& fd = l.fds[f % 2].fd;
+      const ssize_t n = read(fd, block, sizeof block);
       if (n > 0) {
-        std::string& sink = s == 0 ? l.run.out : l.run.err;
+        std::string& sink = f % 2 == 0 ? l.run.out : l.run.err;
         const std::size_t cap = jobs[l.index].cap;
         sink.append(block, std::min(cap > sink.size() ? cap - sink.size() : 0, static_cast<std::size_t>(n)));
       } else if (n == 0 || errno != EINTR) {
-        close(l.fds[s].fd);
-        l.fds[s].fd = -1;
+        close(fd);
+        fd = -1;
       }
     }
   }
   sigaction(SIGCHLD, &old_action, nullptr);
   sigprocmask(SIG_SETMASK, &original, nullptr);
   return runs;
-}
-
-/// Whether `name` ends as a C or C++ source or header does (.cpp .cc .cxx .c .h .hpp).
-inline bool is_source_file(const std::string& name) {
-  for (const char* ext : {".cpp", ".cc", ".cxx", ".c", ".h", ".hpp"}) {
-    const std::size_t n = std::strlen(ext);
-    if (name.size() > n && name.compare(name.size() - n, n, ext) == 0) return true;
-  }
-  return false;
 }
 
 /// A program given by name, as a shell finds it but also in the current folder: as
@@ -365,26 +336,20 @@ inline std::string resolve_program(const std::string& name) {
     struct stat st;
     return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
   };
-  std::vector<std::string> candidates;
-  if (name.find('/') != std::string::npos) {
-    candidates.push_back(name);
-  } else {
-    candidates.push_back("./" + name);
-    const char* path = std::getenv("PATH");
-    const std::string dirs = path ? path : "";
-    for (std::size_t start = 0; start <= dirs.size();) {
-      std::size_t end = dirs.find(':', start);
-      if (end == std::string::npos) end = dirs.size();
-      if (end > start) candidates.push_back(dirs.substr(start, end - start) + "/" + name);
-      start = end + 1;
-    }
-  }
+  const bool bare = name.find('/') == std::string::npos;
+  std::vector<std::string> candidates{bare ? "./" + name : name};
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(bare && path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (!dir.empty()) candidates.push_back(dir + "/" + name);
   for (const std::string& c : candidates)
     if (executable(c)) return c;
   struct stat st;
   const std::string build = "build it first (in its folder: g++ -std=c++17 -O3 *.cpp -o puzzle, or its make) and "
                             "name the program it makes";
-  if (is_source_file(name)) throw std::invalid_argument("'" + name + "' is a source file, not a program: " + build);
+  const std::string ext = name.substr(std::min(name.rfind('.'), name.size()));
+  if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".c" || ext == ".h" || ext == ".hpp")
+    throw std::invalid_argument("'" + name + "' is a source file, not a program: " + build);
   if (stat(candidates[0].c_str(), &st) != 0) throw std::invalid_argument("no program '" + name + "': " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw std::invalid_argument("'" + name + "' is a folder, not a program");
   // Not executable: a program or script that lost its mode bit, or some other file.
