@@ -1,15 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // tools/bugs.h: the known bugs of students' solvers, as switches of one plain solver.
-//
-// The solver here is written the way the spec tells a student to write one, in one
-// pass: the map read line by line with getline, the options with getopt_long, one
-// std::deque as the queue or the stack, a discovered flag and a "came from" byte per
-// (color, row, col) state, and a backtrace from the target. Nothing of puzzle.cpp is
-// used. Every known bug is a named switch of it (PUZZLE_BUGS), written where a student
-// would make it, so that several bugs at once behave as one student's solver with all
-// of them. With every switch off it prints what puzzle prints, byte for byte. run()
-// runs it in process and never crashes, hangs or exits: how the student's solver would
-// end is reported in the Outcome. C++17 standard library and <getopt.h> only.
+// The solver is written the way the spec tells a student to write one, in one pass (getline,
+// getopt_long, one std::deque, a discovered flag and a "came from" byte per state, a backtrace),
+// with nothing of puzzle.cpp; each bug is a switch where a student would make it, so that several
+// at once behave as one student's solver with all of them. With every switch off it prints what
+// puzzle prints. run() never crashes, hangs or exits: how the solver would end is in its Outcome.
 #ifndef PUZZLE_TOOLS_BUGS_H
 #define PUZZLE_TOOLS_BUGS_H
 
@@ -892,14 +887,11 @@ class Student {
     box_.push_back(start_);
     came_from_[index(start_)] = kStart;
     if (!bug(mark_on_investigate) && !bug(start_not_marked)) discovered_[flag(start_)] = 1;
-    static constexpr int kSpec[4] = {0, 1, 2, 3}, kNSEW[4] = {0, 2, 1, 3}, kESWN[4] = {1, 2, 3, 0},
-                         kWSEN[4] = {3, 2, 1, 0}, kNWSE[4] = {0, 3, 2, 1}, kNWES[4] = {0, 3, 1, 2},
-                         kSENW[4] = {2, 1, 0, 3}, kNSWE[4] = {0, 2, 3, 1}, kWENS[4] = {3, 1, 0, 2},
-                         kSNEW[4] = {2, 0, 1, 3};
-    const int* order = bug(order_nsew) ? kNSEW : bug(order_eswn) ? kESWN : bug(order_wsen) ? kWSEN
-                     : bug(order_nwse) ? kNWSE : bug(order_nwes) ? kNWES : bug(order_senw) ? kSENW
-                     : bug(order_nswe) ? kNSWE : bug(order_wens) ? kWENS : bug(order_snew) ? kSNEW
-                     : bug(order_reversed_in_stack) && stack_ ? kWSEN : kSpec;
+    // The neighbours' order: the spec's, or the one an order bug's name spells (the first on wins).
+    std::string order = bug(order_reversed_in_stack) && stack_ ? "wsen" : "nesw";
+    for (Id id : {order_snew, order_wens, order_nswe, order_senw, order_nwes, order_nwse, order_wsen, order_eswn,
+                  order_nsew})
+      if (bug(id)) order = all()[id].name.substr(6);
     const bool from_back = stack_ ? !bug(stack_pops_front) : bug(queue_pops_back);
     const bool stop_when_taken = bug(stop_on_investigate) || (bug(stop_on_investigate_queue) && !stack_);
     const bool stop_when_found = !stop_when_taken && !bug(search_runs_to_end);
@@ -933,21 +925,15 @@ class Student {
         if (!move_too) continue;
       }
       bool found = false;
-      for (int i = 0; i < 4; ++i) {
-        const int d = order[i], r = cur.row + kRowStep[d], c = cur.col + kColStep[d];
+      for (const char way : order) {
+        const int d = static_cast<int>(std::string("nesw").find(way));
+        const int r = cur.row + kRowStep[d], c = cur.col + kColStep[d];
         if (r < (bug(edge_first_row) ? 1 : 0) || c < (bug(edge_first_col) ? 1 : 0)) continue;
         if (r >= height - (bug(edge_last_row) ? 1 : 0) || c >= width - (bug(edge_last_col) ? 1 : 0)) continue;
         const State next{cur.layer, r, c};
-        if (bug(nosol_closed_doors_shown) && !bug(mark_on_investigate)) {  // marked before the passability test
-          if (discovered_[flag(next)]) continue;
-          discovered_[flag(next)] = 1;
-          if (!passable(color, at(r, c))) continue;
-          came_from_[index(next)] = static_cast<std::uint8_t>(kMoved + d);
-          box_.push_back(next);
-        } else {
-          if (!passable(color, at(r, c))) continue;
-          if (!discover(next, static_cast<std::uint8_t>(kMoved + d))) continue;
-        }
+        if (bug(nosol_closed_doors_shown) && !bug(mark_on_investigate) && !passable(color, at(r, c)))
+          discovered_[flag(next)] = 1;  // marked before the passability test
+        if (!passable(color, at(r, c)) || !discover(next, static_cast<std::uint8_t>(kMoved + d))) continue;
         if (stop_when_found && is_target(next)) {
           end_ = next;
           found = true;
