@@ -61,6 +61,13 @@ def read(path):
         return f.read()
 
 
+def write(folder, name, text):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "w") as f:
+        f.write(text)
+    return os.path.join(folder, name)
+
+
 def solve(runs, trace=False):
     """Runs the reference solver (with `trace`, ./puzzle_trace's states instead of its
     output) on each (map file, FLAGS) of `runs`, all in one call of the harness,
@@ -72,10 +79,9 @@ def solve(runs, trace=False):
     if trace:  # the harness keeps stdout: the trace's states, on stderr, go there
         solver = ["/bin/sh", "-c", 'exec "$0" "$@" 2>&1 >/dev/null', need(TRACE, "make trace")]
     with tempfile.TemporaryDirectory() as keep:
-        with open(os.path.join(keep, "jobs"), "w") as jobs:
-            jobs.writelines(f"{i}\t{os.path.abspath(path)}\t{' '.join(options(flags))}\n"
-                            for i, (path, flags) in enumerate(runs))
-        p = subprocess.run([need(COMPARE, "make tools"), "--runs", jobs.name, "--keep", keep, "--jobs", "2",
+        jobs = write(keep, "jobs", "".join(f"{i}\t{os.path.abspath(path)}\t{' '.join(options(flags))}\n"
+                                           for i, (path, flags) in enumerate(runs)))
+        p = subprocess.run([need(COMPARE, "make tools"), "--runs", jobs, "--keep", keep, "--jobs", "2",
                             "--timeout", "5"] + solver, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if p.returncode > 1:
             raise ToolError(f"tools/compare --runs: {p.stderr.strip()}")
@@ -469,10 +475,9 @@ def cmd_check(args):
             result(False, "the bugs the test files expose", str(e))
         else:
             for name, verdict in verdicts.items():
-                if verdict.startswith("equivalent"):
-                    result("EXPOSED" not in verdict, f"bug {name} (equivalent) exposed by no file", verdict)
-                else:
-                    result(verdict.startswith("exposed by"), f"bug {name} exposed", verdict)
+                equivalent = verdict.startswith("equivalent")
+                result("EXPOSED" not in verdict if equivalent else verdict.startswith("exposed by"),
+                       f"bug {name} (equivalent) exposed by no file" if equivalent else f"bug {name} exposed", verdict)
             result(status == 0, "tools/bugs --expose: every counted bug exposed", f"exit {status}: {last}")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
@@ -500,14 +505,6 @@ def random_map(rng, max_side, max_colors, height=0, width=0):
     (sr, sc), (tr, tc) = rng.sample([(r, c) for r in range(h) for c in range(w)], 2)
     grid[sr][sc], grid[tr][tc] = "@", "?"
     return f"{colors} {h} {w}\n" + "".join("".join(row) + "\n" for row in grid), h * w
-
-
-def write(folder, name, text):
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
 
 
 def search_bugs(a):
@@ -641,17 +638,19 @@ def main(argv):
     text = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(prog="testfiles.py", description=__doc__, formatter_class=text)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    c = sub.add_parser("check", help="the checks of the test files (tests/testfiles.sh)",
-                       description=inspect.cleandoc(cmd_check.__doc__), formatter_class=text)
+
+    def command(func, summary):  # its --help is its docstring
+        p = sub.add_parser(func.__name__[4:], help=summary, description=inspect.cleandoc(func.__doc__),
+                           formatter_class=text)
+        p.set_defaults(func=func)
+        return p
+
+    c = command(cmd_check, "the checks of the test files (tests/testfiles.sh)")
     c.add_argument("--dir", default=ROOT, help="the folder of the test files (default: the top level)")
     c.add_argument("--form", action="store_true", help="the course's rules on names, count and size alone")
-    c.set_defaults(func=cmd_check)
-    s = sub.add_parser("situations", help="the checklist of situations, or those of each FILE",
-                       description=inspect.cleandoc(cmd_situations.__doc__), formatter_class=text)
-    s.add_argument("files", nargs="*", metavar="FILE")
-    s.set_defaults(func=cmd_situations)
-    f = sub.add_parser("search", help="random maps that expose bugs, or a map climbed to cover situations",
-                       description=inspect.cleandoc(cmd_search.__doc__), formatter_class=text)
+    command(cmd_situations, "the checklist of situations, or those of each FILE").add_argument(
+        "files", nargs="*", metavar="FILE")
+    f = command(cmd_search, "random maps that expose bugs, or a map climbed to cover situations")
     f.add_argument("--bugs", metavar="NAME,...")
     f.add_argument("--situations", metavar="FLAGS")
     for name, default in (("--tries", 0), ("--seed", 1), ("--colors", 0), ("--height", 0), ("--width", 0),
@@ -664,7 +663,6 @@ def main(argv):
     f.add_argument("--doors", metavar="AB")
     f.add_argument("--skip", default="", metavar="NAME,...")
     f.add_argument("--out", default=FOUND, metavar="DIR", help="default build/testfiles/found")
-    f.set_defaults(func=cmd_search)
     args = parser.parse_args(argv)
     try:
         return args.func(args)
