@@ -546,8 +546,7 @@ class Student {
       throw Exit{bug(help_exit_1) ? 1 : 0};
     }
     read_map(input);
-    const bool solved = search();
-    if (!solved) {
+    if (!search()) {
       write_no_solution();
       if (bug(nosol_exit_1)) throw Exit{1};
       return;
@@ -573,15 +572,13 @@ class Student {
     std::vector<char*> argv;
     for (std::string& word : words) argv.push_back(&word[0]);
     argv.push_back(nullptr);
-    static const option kLong[] = {{"help", no_argument, nullptr, 'h'},
-                                   {"queue", no_argument, nullptr, 'q'},
-                                   {"stack", no_argument, nullptr, 's'},
-                                   {"output", required_argument, nullptr, 'o'},
+    static const option kLong[] = {{"help", no_argument, nullptr, 'h'}, {"queue", no_argument, nullptr, 'q'},
+                                   {"stack", no_argument, nullptr, 's'}, {"output", required_argument, nullptr, 'o'},
                                    {nullptr, 0, nullptr, 0}};
     const int argc = static_cast<int>(words.size());
     optind = 0;  // a full reset: run() parses many command lines in one process
     opterr = 0;
-    int containers = 0, outputs = 0;
+    int outputs = 0;
     bool queue_given = false, stack_given = false;
     int choice;
     while ((choice = getopt_long(argc, argv.data(), ":hqso:", kLong, nullptr)) != -1) {
@@ -593,20 +590,16 @@ class Student {
         case 's': {
           bool& given = choice == 'q' ? queue_given : stack_given;
           if (given && !bug(container_twice_accepted)) fail("--queue or --stack given twice");
-          if (!given) ++containers;
           given = true;
-          stack_ = choice == 's';
-          if (bug(stack_queue_swapped)) stack_ = !stack_;
+          stack_ = (choice == 's') != bug(stack_queue_swapped);
           break;
         }
         case 'o': {
           if (++outputs > 1 && !bug(output_twice_accepted)) fail("--output given twice");
           const std::string mode = optarg;
-          if (mode == "map") list_ = false;
-          else if (mode == "list") list_ = true;
-          else if (bug(output_bogus_accepted)) list_ = false;
-          else fail("--output must be map or list, not '" + mode + "'");
-          if (bug(output_modes_swapped)) list_ = mode == "map";
+          if (mode != "map" && mode != "list" && !bug(output_bogus_accepted))
+            fail("--output must be map or list, not '" + mode + "'");
+          list_ = bug(output_modes_swapped) ? mode == "map" : mode == "list";
           break;
         }
         case ':':
@@ -617,8 +610,8 @@ class Student {
     }
     if (optind < argc) fail("unexpected argument '" + words[static_cast<std::size_t>(optind)] + "'");
     if (help_) return;
-    if (containers == 0) fail("choose --queue or --stack");
-    if (containers > 1) fail("--queue and --stack both given");
+    if (!queue_given && !stack_given) fail("choose --queue or --stack");
+    if (queue_given && stack_given) fail("--queue and --stack both given");
     if (outputs == 0) list_ = bug(output_default_list);
   }
 
@@ -946,25 +939,25 @@ class Student {
       }
       if (found) return true;
     }
-    if (bug(search_runs_to_end))  // the target's lowest layer that discovered it
-      for (int layer = 0; layer <= static_cast<int>(colors_); ++layer)
-        if (target_.row >= 0 && came_from_[index({layer, target_.row, target_.col})]) {
-          end_ = {layer, target_.row, target_.col};
-          return true;
-        }
-    return false;
+    if (!bug(search_runs_to_end) || target_.row < 0) return false;
+    end_ = {discovering_layer(target_, false), target_.row, target_.col};  // the lowest layer that discovered it
+    return end_.layer >= 0;
+  }
+
+  /// The lowest (or highest) layer but `skip` whose state on the cell of `s` has a "came from" byte, or -1.
+  int discovering_layer(const State& s, bool highest, int skip = -1) const {
+    for (int k = 0; k <= static_cast<int>(colors_); ++k) {
+      const int layer = highest ? static_cast<int>(colors_) - k : k;
+      if (layer != skip && came_from_[index({layer, s.row, s.col})]) return layer;
+    }
+    return -1;
   }
 
   /// The path from the start to end_, into path_.
   void backtrace() {
     const std::size_t states = (std::size_t{colors_} + 1) * height_ * width_;
     State cur = end_;
-    if (bug(backtrace_target_highest_layer))  // the target's highest layer with a "came from" byte
-      for (int layer = static_cast<int>(colors_); layer >= 0; --layer)
-        if (came_from_[index({layer, cur.row, cur.col})]) {
-          cur.layer = layer;
-          break;
-        }
+    if (bug(backtrace_target_highest_layer)) cur.layer = discovering_layer(cur, true);
     path_.assign(1, cur);
     auto at_start = [&](const State& s) {
       if (bug(backtrace_stops_at_start_cell)) return s.row == start_.row && s.col == start_.col;
@@ -978,12 +971,8 @@ class Student {
       } else if (how >= kPressed) {
         int from = how - kPressed;
         if (bug(backtrace_press_lowest_layer) || bug(backtrace_press_highest_layer)) {
-          const bool up = bug(backtrace_press_lowest_layer);
-          from = up ? 0 : static_cast<int>(colors_);
-          while (from >= 0 && from <= static_cast<int>(colors_) &&
-                 (from == cur.layer || !came_from_[index({from, cur.row, cur.col})]))
-            from += up ? 1 : -1;
-          if (from < 0 || from > static_cast<int>(colors_)) throw Crash{SIGSEGV};  // read out of the array
+          from = discovering_layer(cur, !bug(backtrace_press_lowest_layer), cur.layer);
+          if (from < 0) throw Crash{SIGSEGV};  // read out of the array
         }
         cur.layer = from;
       } else {
