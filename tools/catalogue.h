@@ -80,15 +80,15 @@ inline bool is_name(const std::string& field) {
          field.find_first_not_of(kLettersDigits + std::string("-"), 1) == std::string::npos;
 }
 
-/// The lines of a list that hold data: comments and blank lines left out; [GROUP]
-/// lines and @NAME = VALUE definitions kept. Each comes with its line number.
-inline std::vector<std::pair<int, std::string_view>> data_lines(std::string_view text) {
-  std::vector<std::pair<int, std::string_view>> lines;
+/// The lines of the list `file` that hold data: comments and blank lines left out; [GROUP]
+/// lines and @NAME = VALUE definitions kept. Each comes with its place, "FILE:LINE".
+inline std::vector<std::pair<std::string, std::string_view>> data_lines(std::string_view text, const char* file) {
+  std::vector<std::pair<std::string, std::string_view>> lines;
   int number = 1;
   for (std::size_t begin = 0, end = 0; begin < text.size(); begin = end + 1, ++number) {
     end = std::min(text.find('\n', begin), text.size());
     const std::string_view line = text.substr(begin, end - begin);
-    if (!trimmed(line).empty() && line[0] != '#') lines.emplace_back(number, line);
+    if (!trimmed(line).empty() && line[0] != '#') lines.emplace_back(file + (":" + std::to_string(number)), line);
   }
   return lines;
 }
@@ -114,11 +114,8 @@ struct BadInputs {
 /// Parses the text of tools/bad-inputs.txt.
 inline BadInputs parse_bad_inputs(std::string_view text) {
   BadInputs parsed;
-  std::vector<BadInput>& cases = parsed.cases;
-  std::map<std::string, std::string>& values = parsed.values;
   std::string group;
-  for (const auto& [number, line] : data_lines(text)) {
-    const std::string where = "tools/bad-inputs.txt:" + std::to_string(number);
+  for (const auto& [where, line] : data_lines(text, "tools/bad-inputs.txt")) {
     if (line[0] == '[') {
       if (line.back() != ']') throw std::runtime_error(where + ": a group is [NAME]");
       group = std::string(line.substr(1, line.size() - 2));
@@ -127,7 +124,7 @@ inline BadInputs parse_bad_inputs(std::string_view text) {
     if (line[0] == '@') {
       const std::size_t equals = line.find(" = ");
       if (equals == std::string_view::npos) throw std::runtime_error(where + ": a definition is @NAME = VALUE");
-      values[std::string(trimmed(line.substr(0, equals)))] = unescape(trimmed(line.substr(equals + 3)), where);
+      parsed.values[std::string(trimmed(line.substr(0, equals)))] = unescape(trimmed(line.substr(equals + 3)), where);
       continue;
     }
     const std::vector<std::string> f = fields_of(line, 6, where);
@@ -142,8 +139,8 @@ inline BadInputs parse_bad_inputs(std::string_view text) {
     c.group = group;
     c.args = f[2];
     if (is_name(f[3])) {
-      const auto value = values.find(f[3]);
-      if (value == values.end()) throw std::runtime_error(where + ": " + f[3] + " is not defined above");
+      const auto value = parsed.values.find(f[3]);
+      if (value == parsed.values.end()) throw std::runtime_error(where + ": " + f[3] + " is not defined above");
       c.input = value->second;
     } else {
       c.input = unescape(f[3], where);
@@ -154,10 +151,11 @@ inline BadInputs parse_bad_inputs(std::string_view text) {
     if (f[5] != "-" &&
         (numbers < 1 || end != static_cast<int>(f[5].size()) || c.line < 1 || (numbers == 2 && c.column < 1)))
       throw std::runtime_error(where + ": AT is L, L:C or -, not '" + f[5] + "'");
-    cases.push_back(std::move(c));
+    parsed.cases.push_back(std::move(c));
   }
   for (const char* label : {"@spec", "@beyond"})
-    if (!values.count(label)) throw std::runtime_error(std::string("tools/bad-inputs.txt: no ") + label + " = LABEL");
+    if (!parsed.values.count(label))
+      throw std::runtime_error(std::string("tools/bad-inputs.txt: no ") + label + " = LABEL");
   return parsed;
 }
 
@@ -178,8 +176,7 @@ inline const std::string& label(bool listed) { return built_in().values.at(liste
 inline const std::vector<Spelling>& spellings() {
   static const std::vector<Spelling> all = [] {
     std::vector<Spelling> list;
-    for (const auto& [number, line] : data_lines(kSpellingsText)) {
-      const std::string where = "tools/spellings.txt:" + std::to_string(number);
+    for (const auto& [where, line] : data_lines(kSpellingsText, "tools/spellings.txt")) {
       const std::vector<std::string> f = fields_of(line, 2, where);
       if (f[0] != "QL" && f[0] != "QM" && f[0] != "SL" && f[0] != "SM")
         throw std::runtime_error(where + ": MODE is QL, QM, SL or SM, not '" + f[0] + "'");
