@@ -919,7 +919,7 @@ class Student {
       }
       bool found = false;
       for (const char way : order) {
-        const int d = static_cast<int>(std::string("nesw").find(way));
+        const int d = static_cast<int>(std::string_view("nesw").find(way));
         const int r = cur.row + kRowStep[d], c = cur.col + kColStep[d];
         if (r < (bug(edge_first_row) ? 1 : 0) || c < (bug(edge_first_col) ? 1 : 0)) continue;
         if (r >= height - (bug(edge_last_row) ? 1 : 0) || c >= width - (bug(edge_last_col) ? 1 : 0)) continue;
