@@ -27,7 +27,8 @@ const char kUsage[] =
 std::vector<std::string> options_of(const std::string& path) {
   const std::string name = path.substr(path.find_last_of('/') + 1);
   const std::size_t dash = name.rfind('-'), dot = name.rfind('.');
-  const std::string flags = dash == std::string::npos || dot == std::string::npos ? "" : name.substr(dash + 1, dot - dash - 1);
+  const bool named = dash != std::string::npos && dot != std::string::npos;
+  const std::string flags = named ? name.substr(dash + 1, dot - dash - 1) : "";
   std::vector<std::string> options{flags.find('s') != std::string::npos ? "--stack" : "--queue"};
   if (flags.find('l') != std::string::npos) options.insert(options.end(), {"--output", "list"});
   if (flags.find('m') != std::string::npos) options.insert(options.end(), {"--output", "map"});
@@ -80,7 +81,8 @@ int run(int argc, char* argv[]) {
     const std::string word = argv[i];
     if (word == "--list") {
       for (const bugs::Bug& b : bugs::all())
-        std::cout << b.name << '\t' << b.part << '\t' << (b.equivalent ? "equivalent" : "counted") << '\t' << b.desc << '\n';
+        std::cout << b.name << '\t' << b.part << '\t' << (b.equivalent ? "equivalent" : "counted") << '\t' << b.desc
+                  << '\n';
       return 0;
     }
     if (word == "--expose") return expose(std::vector<std::string>(argv + i + 1, argv + argc));

@@ -283,7 +283,8 @@ def nosol_situations(output, trace, colors, rows):
             out, layers = shown[r][k], discovered.get((r, k), set())
             found |= named("nosol-", (
                 (out == "^", "trap-discovered"), (out.isupper(), "door-discovered"),
-                (out.islower(), "button-discovered"), (out == "#" and (ch.isalpha() or ch == "^"), "undiscovered-letter"),
+                (out.islower(), "button-discovered"),
+                (out == "#" and (ch.isalpha() or ch == "^"), "undiscovered-letter"),
                 (ch.isupper() and out == "#" and any(b != "#" for b in beside(shown, r, k)), "closed-door-beside"),
                 (layers and "^" not in layers, "color-layer-only"),
                 (colors and layers == {chr(ord("a") + colors - 1)}, "last-layer-only")))
@@ -315,8 +316,8 @@ def input_situations(data, flags, solvable):
         (len(comments) > 1, "comments"), (any("@" in c and "?" in c for c in comments), "comment-symbols"),
         (any("+" in c for c in comments), "comment-plus"), (not comments, "no-comment"),
         (len(comments) > height, "comments-over-height"), (has_unused_color(colors, rows), "colors-unused"),
-        (rows[0].startswith("#"), "first-row-wall"), (any("@" in row and "?" in row for row in rows), "symbols-same-row"),
-        (not data.endswith(b"\n"), "no-final-newline")))
+        (rows[0].startswith("#"), "first-row-wall"), (not data.endswith(b"\n"), "no-final-newline"),
+        (any("@" in row and "?" in row for row in rows), "symbols-same-row")))
     for symbol in "@?":
         r, k = find(rows, symbol)
         found |= named("input-symbol-", ((r == 0, "top-row"), (r == height - 1, "bottom-row"),
@@ -329,7 +330,8 @@ def analyse(maps):
     output, and on a map with no solution the states discovered in each layer are those
     ./puzzle_trace investigates."""
     runs = solve(maps + [(path, flags[0] + "l") for path, flags in maps])
-    nosol = [i for i, (status, out, _) in enumerate(runs[:len(maps)]) if status == 0 and out.startswith(b"No solution.")]
+    nosol = [i for i, (status, out, _) in enumerate(runs[:len(maps)])
+             if status == 0 and out.startswith(b"No solution.")]
     traces = dict(zip(nosol, solve([(maps[i][0], maps[i][1][0]) for i in nosol], trace=True)))
     found = []
     for i, (path, flags) in enumerate(maps):
