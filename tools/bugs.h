@@ -688,16 +688,15 @@ class Student {
 
   /// Whether `c` may appear in a map of colors_ colors.
   bool valid_char(char c) const {
-    const std::uint32_t colors = colors_;
     if (c == '.' || c == '#' || c == '@' || c == '?') return true;
-    if (c == '^') return !(bug(trap_needs_colors) && colors == 0);
-    const bool door = c >= 'A' && c <= 'Z', button = c >= 'a' && c <= 'z';
+    if (c == '^') return !(bug(trap_needs_colors) && colors_ == 0);
+    const bool door = is_door(c), button = is_button(c);
     if (!door && !button) return false;
     const std::uint32_t k = static_cast<std::uint32_t>(c - (door ? 'A' : 'a'));
-    if (bug(colors_inclusive)) return k <= colors;
+    if (bug(colors_inclusive)) return k <= colors_;
     if (bug(last_color_rejected) || (door && bug(last_door_rejected)) || (button && bug(last_button_rejected)))
-      return k + 1 < colors;
-    return k < colors;
+      return k + 1 < colors_;
+    return k < colors_;
   }
 
   /// A comment line's own checks (only buggy solvers check comments).
@@ -705,7 +704,7 @@ class Student {
     for (const char c : line) {
       if (bug(comment_plus_rejected) && c == '+') fail("'+' in a comment");
       if (bug(comment_symbols_counted) && (c == '@' || c == '?')) ++(c == '@' ? starts_ : targets_);
-      if (bug(comment_letters_checked) && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) && !valid_char(c))
+      if (bug(comment_letters_checked) && (is_door(c) || is_button(c)) && !valid_char(c))
         fail("a letter beyond the colors in a comment");
     }
   }
@@ -736,11 +735,8 @@ class Student {
         for (int i = 0; i < 3 && have; ++i) check_comment(line), have = next_line(line);
       } else {
         if (bug(no_comment_first_row_skipped) && have) check_comment(line), have = next_line(line);
-        if (bug(one_comment_line)) {
-          if (have && is_comment(line)) check_comment(line), have = next_line(line), ++comments;
-        } else {
-          while (have && is_comment(line)) check_comment(line), have = next_line(line), ++comments;
-        }
+        while (have && is_comment(line) && !(bug(one_comment_line) && comments == 1))
+          check_comment(line), have = next_line(line), ++comments;
       }
       // The rows: height lines (less the comments, for a student who counts them in).
       const std::uint64_t wanted = bug(comments_counted_as_rows) && comments < height_ ? height_ - comments
@@ -1079,9 +1075,7 @@ class Student {
       char name = color_of(l);
       if (l != 0 && bug(map_header_next_letter)) name = static_cast<char>('a' + l);
       if (l != 0 && bug(map_header_uppercase)) name = static_cast<char>(name - 'a' + 'A');
-      out += bug(map_header_no_space) ? "//color " : "// color ";
-      out += name;
-      out += '\n';
+      out += std::string(bug(map_header_no_space) ? "//color " : "// color ") + name + '\n';
       const std::vector<std::string>& map = maps[static_cast<std::size_t>(l)];
       const std::size_t rows = map.size() - (bug(map_last_row_missing) ? 1 : 0);
       for (std::size_t r = 0; r < rows; ++r) {
