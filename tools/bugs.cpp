@@ -1,7 +1,6 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// tools/bugs: a student's solver with the known bugs of tools/bugs.h switched on
-// (tools/bugs --usage; tools/testfiles/README.md). Its -h and --help are the student
-// solver's, and puzzle's options pass through, so core.h's parser does not fit.
+// tools/bugs: a student's solver with the known bugs of tools/bugs.h switched on (tools/bugs --usage).
+// Its -h and --help are the student solver's, and puzzle's options pass through: core.h's parser does not fit.
 #include "tools/bugs.h"
 #include "tools/core.h"
 #include "tools/runner.h"
@@ -28,54 +27,48 @@ const char kUsage[] =
 std::vector<std::string> options_of(const std::string& path) {
   const std::string name = path.substr(path.find_last_of('/') + 1);
   const std::size_t dash = name.rfind('-'), dot = name.rfind('.');
-  const std::string flags = dash == std::string::npos || dot == std::string::npos ? "" : name.substr(dash + 1, dot - dash - 1);
+  const bool named = dash != std::string::npos && dot != std::string::npos;
+  const std::string flags = named ? name.substr(dash + 1, dot - dash - 1) : "";
   std::vector<std::string> options{flags.find('s') != std::string::npos ? "--stack" : "--queue"};
   if (flags.find('l') != std::string::npos) options.insert(options.end(), {"--output", "list"});
   if (flags.find('m') != std::string::npos) options.insert(options.end(), {"--output", "map"});
   return options;
 }
 
-/// Whether `outcome` differs from puzzle's exit 0 with `out`.
-bool differs(const bugs::Outcome& outcome, const std::string& out) {
-  return outcome.signal != 0 || outcome.hangs || outcome.status != 0 || outcome.out != out;
-}
-
 int expose(const std::vector<std::string>& files) {
   const char* bin = std::getenv("PUZZLE_BIN");
   const std::string puzzle = runner::resolve_program(bin && *bin ? bin : "./puzzle");
   const std::vector<bugs::Bug>& table = bugs::all();
-  std::vector<std::vector<std::size_t>> exposed_by(table.size());
-  for (std::size_t f = 0; f < files.size(); ++f) {
-    const std::string input = core::read_file(files[f]);
-    const std::vector<std::string> options = options_of(files[f]);
+  std::vector<std::string> exposed_by(table.size());  // " test-1-q test-3-sm": the files that expose each bug
+  for (const std::string& file : files) {
+    const std::vector<std::string> options = options_of(file);
     std::vector<std::string> command{puzzle};
     command.insert(command.end(), options.begin(), options.end());
-    const runner::Run run = runner::run_jobs({runner::Job(command, files[f], 60, std::size_t{1} << 30)})[0];
+    const runner::Run run = runner::run_jobs({runner::Job(command, file, 60, std::size_t{1} << 30)})[0];
     if (run.end != runner::Run::End::exited || run.code != 0)
-      core::fail(puzzle + " does not exit 0 on " + files[f] + ": not a valid test file");
+      core::fail(puzzle + " does not exit 0 on " + file + ": not a valid test file");
+    const std::string input = core::read_file(file), name = file.substr(file.find_last_of('/') + 1);
     bugs::Set on(table.size(), false);
     for (std::size_t b = 0; b < table.size(); ++b) {
       on[b] = true;
-      if (differs(bugs::run(on, options, input), run.out)) exposed_by[b].push_back(f);
+      const bugs::Outcome o = bugs::run(on, options, input);
+      if (o.signal != 0 || o.hangs || o.status != 0 || o.out != run.out)
+        exposed_by[b] += " " + name.substr(0, name.rfind('.'));
       on[b] = false;
     }
   }
-  std::size_t counted = 0, exposed = 0;
-  bool equivalent_exposed = false;
+  std::size_t counted = 0, exposed = 0, equivalent_exposed = 0;
   for (std::size_t b = 0; b < table.size(); ++b) {
-    std::string files_text;
-    for (std::size_t f : exposed_by[b]) {
-      const std::string name = files[f].substr(files[f].find_last_of('/') + 1);
-      files_text += " " + name.substr(0, name.rfind('.'));
-    }
+    const bool shown = !exposed_by[b].empty();
+    std::cout << table[b].name << ": ";
     if (table[b].equivalent) {
-      if (!exposed_by[b].empty()) equivalent_exposed = true;
-      std::cout << table[b].name << ": equivalent" << (exposed_by[b].empty() ? "" : ", but EXPOSED by" + files_text) << "\n";
-      continue;
+      equivalent_exposed += shown;
+      std::cout << "equivalent" << (shown ? ", but EXPOSED by" + exposed_by[b] : "") << "\n";
+    } else {
+      ++counted;
+      exposed += shown;
+      std::cout << (shown ? "exposed by" + exposed_by[b] : "NOT EXPOSED") << "\n";
     }
-    ++counted;
-    if (!exposed_by[b].empty()) ++exposed;
-    std::cout << table[b].name << ": " << (exposed_by[b].empty() ? "NOT EXPOSED" : "exposed by" + files_text) << "\n";
   }
   if (equivalent_exposed) std::cout << "an equivalent bug is exposed: it is not equivalent\n";
   std::cout << "exposed " << exposed << " of " << counted << " bugs\n";
@@ -88,7 +81,8 @@ int run(int argc, char* argv[]) {
     const std::string word = argv[i];
     if (word == "--list") {
       for (const bugs::Bug& b : bugs::all())
-        std::cout << b.name << '\t' << b.part << '\t' << (b.equivalent ? "equivalent" : "counted") << '\t' << b.desc << '\n';
+        std::cout << b.name << '\t' << b.part << '\t' << (b.equivalent ? "equivalent" : "counted") << '\t' << b.desc
+                  << '\n';
       return 0;
     }
     if (word == "--expose") return expose(std::vector<std::string>(argv + i + 1, argv + argc));

@@ -1,15 +1,10 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // tools/bugs.h: the known bugs of students' solvers, as switches of one plain solver.
-//
-// The solver here is written the way the spec tells a student to write one, in one
-// pass: the map read line by line with getline, the options with getopt_long, one
-// std::deque as the queue or the stack, a discovered flag and a "came from" byte per
-// (color, row, col) state, and a backtrace from the target. Nothing of puzzle.cpp is
-// used. Every known bug is a named switch of it (PUZZLE_BUGS), written where a student
-// would make it, so that several bugs at once behave as one student's solver with all
-// of them. With every switch off it prints what puzzle prints, byte for byte. run()
-// runs it in process and never crashes, hangs or exits: how the student's solver would
-// end is reported in the Outcome. C++17 standard library and <getopt.h> only.
+// The solver is written the way the spec tells a student to write one, in one pass (getline,
+// getopt_long, one std::deque, a discovered flag and a "came from" byte per state, a backtrace),
+// with nothing of puzzle.cpp; each bug is a switch where a student would make it, so that several
+// at once behave as one student's solver with all of them. With every switch off it prints what
+// puzzle prints. run() never crashes, hangs or exits: how the solver would end is in its Outcome.
 #ifndef PUZZLE_TOOLS_BUGS_H
 #define PUZZLE_TOOLS_BUGS_H
 
@@ -551,8 +546,7 @@ class Student {
       throw Exit{bug(help_exit_1) ? 1 : 0};
     }
     read_map(input);
-    const bool solved = search();
-    if (!solved) {
+    if (!search()) {
       write_no_solution();
       if (bug(nosol_exit_1)) throw Exit{1};
       return;
@@ -578,15 +572,13 @@ class Student {
     std::vector<char*> argv;
     for (std::string& word : words) argv.push_back(&word[0]);
     argv.push_back(nullptr);
-    static const option kLong[] = {{"help", no_argument, nullptr, 'h'},
-                                   {"queue", no_argument, nullptr, 'q'},
-                                   {"stack", no_argument, nullptr, 's'},
-                                   {"output", required_argument, nullptr, 'o'},
+    static const option kLong[] = {{"help", no_argument, nullptr, 'h'}, {"queue", no_argument, nullptr, 'q'},
+                                   {"stack", no_argument, nullptr, 's'}, {"output", required_argument, nullptr, 'o'},
                                    {nullptr, 0, nullptr, 0}};
     const int argc = static_cast<int>(words.size());
     optind = 0;  // a full reset: run() parses many command lines in one process
     opterr = 0;
-    int containers = 0, outputs = 0;
+    int outputs = 0;
     bool queue_given = false, stack_given = false;
     int choice;
     while ((choice = getopt_long(argc, argv.data(), ":hqso:", kLong, nullptr)) != -1) {
@@ -598,20 +590,16 @@ class Student {
         case 's': {
           bool& given = choice == 'q' ? queue_given : stack_given;
           if (given && !bug(container_twice_accepted)) fail("--queue or --stack given twice");
-          if (!given) ++containers;
           given = true;
-          stack_ = choice == 's';
-          if (bug(stack_queue_swapped)) stack_ = !stack_;
+          stack_ = (choice == 's') != bug(stack_queue_swapped);
           break;
         }
         case 'o': {
           if (++outputs > 1 && !bug(output_twice_accepted)) fail("--output given twice");
           const std::string mode = optarg;
-          if (mode == "map") list_ = false;
-          else if (mode == "list") list_ = true;
-          else if (bug(output_bogus_accepted)) list_ = false;
-          else fail("--output must be map or list, not '" + mode + "'");
-          if (bug(output_modes_swapped)) list_ = mode == "map";
+          if (mode != "map" && mode != "list" && !bug(output_bogus_accepted))
+            fail("--output must be map or list, not '" + mode + "'");
+          list_ = bug(output_modes_swapped) ? mode == "map" : mode == "list";
           break;
         }
         case ':':
@@ -622,8 +610,8 @@ class Student {
     }
     if (optind < argc) fail("unexpected argument '" + words[static_cast<std::size_t>(optind)] + "'");
     if (help_) return;
-    if (containers == 0) fail("choose --queue or --stack");
-    if (containers > 1) fail("--queue and --stack both given");
+    if (!queue_given && !stack_given) fail("choose --queue or --stack");
+    if (queue_given && stack_given) fail("--queue and --stack both given");
     if (outputs == 0) list_ = bug(output_default_list);
   }
 
@@ -700,16 +688,15 @@ class Student {
 
   /// Whether `c` may appear in a map of colors_ colors.
   bool valid_char(char c) const {
-    const std::uint32_t colors = colors_;
     if (c == '.' || c == '#' || c == '@' || c == '?') return true;
-    if (c == '^') return !(bug(trap_needs_colors) && colors == 0);
-    const bool door = c >= 'A' && c <= 'Z', button = c >= 'a' && c <= 'z';
+    if (c == '^') return !(bug(trap_needs_colors) && colors_ == 0);
+    const bool door = is_door(c), button = is_button(c);
     if (!door && !button) return false;
     const std::uint32_t k = static_cast<std::uint32_t>(c - (door ? 'A' : 'a'));
-    if (bug(colors_inclusive)) return k <= colors;
+    if (bug(colors_inclusive)) return k <= colors_;
     if (bug(last_color_rejected) || (door && bug(last_door_rejected)) || (button && bug(last_button_rejected)))
-      return k + 1 < colors;
-    return k < colors;
+      return k + 1 < colors_;
+    return k < colors_;
   }
 
   /// A comment line's own checks (only buggy solvers check comments).
@@ -717,7 +704,7 @@ class Student {
     for (const char c : line) {
       if (bug(comment_plus_rejected) && c == '+') fail("'+' in a comment");
       if (bug(comment_symbols_counted) && (c == '@' || c == '?')) ++(c == '@' ? starts_ : targets_);
-      if (bug(comment_letters_checked) && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) && !valid_char(c))
+      if (bug(comment_letters_checked) && (is_door(c) || is_button(c)) && !valid_char(c))
         fail("a letter beyond the colors in a comment");
     }
   }
@@ -748,11 +735,8 @@ class Student {
         for (int i = 0; i < 3 && have; ++i) check_comment(line), have = next_line(line);
       } else {
         if (bug(no_comment_first_row_skipped) && have) check_comment(line), have = next_line(line);
-        if (bug(one_comment_line)) {
-          if (have && is_comment(line)) check_comment(line), have = next_line(line), ++comments;
-        } else {
-          while (have && is_comment(line)) check_comment(line), have = next_line(line), ++comments;
-        }
+        while (have && is_comment(line) && !(bug(one_comment_line) && comments == 1))
+          check_comment(line), have = next_line(line), ++comments;
       }
       // The rows: height lines (less the comments, for a student who counts them in).
       const std::uint64_t wanted = bug(comments_counted_as_rows) && comments < height_ ? height_ - comments
@@ -892,14 +876,11 @@ class Student {
     box_.push_back(start_);
     came_from_[index(start_)] = kStart;
     if (!bug(mark_on_investigate) && !bug(start_not_marked)) discovered_[flag(start_)] = 1;
-    static constexpr int kSpec[4] = {0, 1, 2, 3}, kNSEW[4] = {0, 2, 1, 3}, kESWN[4] = {1, 2, 3, 0},
-                         kWSEN[4] = {3, 2, 1, 0}, kNWSE[4] = {0, 3, 2, 1}, kNWES[4] = {0, 3, 1, 2},
-                         kSENW[4] = {2, 1, 0, 3}, kNSWE[4] = {0, 2, 3, 1}, kWENS[4] = {3, 1, 0, 2},
-                         kSNEW[4] = {2, 0, 1, 3};
-    const int* order = bug(order_nsew) ? kNSEW : bug(order_eswn) ? kESWN : bug(order_wsen) ? kWSEN
-                     : bug(order_nwse) ? kNWSE : bug(order_nwes) ? kNWES : bug(order_senw) ? kSENW
-                     : bug(order_nswe) ? kNSWE : bug(order_wens) ? kWENS : bug(order_snew) ? kSNEW
-                     : bug(order_reversed_in_stack) && stack_ ? kWSEN : kSpec;
+    // The neighbours' order: the spec's, or the one an order bug's name spells (the first on wins).
+    std::string order = bug(order_reversed_in_stack) && stack_ ? "wsen" : "nesw";
+    for (Id id : {order_snew, order_wens, order_nswe, order_senw, order_nwes, order_nwse, order_wsen, order_eswn,
+                  order_nsew})
+      if (bug(id)) order = all()[id].name.substr(6);
     const bool from_back = stack_ ? !bug(stack_pops_front) : bug(queue_pops_back);
     const bool stop_when_taken = bug(stop_on_investigate) || (bug(stop_on_investigate_queue) && !stack_);
     const bool stop_when_found = !stop_when_taken && !bug(search_runs_to_end);
@@ -933,21 +914,15 @@ class Student {
         if (!move_too) continue;
       }
       bool found = false;
-      for (int i = 0; i < 4; ++i) {
-        const int d = order[i], r = cur.row + kRowStep[d], c = cur.col + kColStep[d];
+      for (const char way : order) {
+        const int d = static_cast<int>(std::string_view("nesw").find(way));
+        const int r = cur.row + kRowStep[d], c = cur.col + kColStep[d];
         if (r < (bug(edge_first_row) ? 1 : 0) || c < (bug(edge_first_col) ? 1 : 0)) continue;
         if (r >= height - (bug(edge_last_row) ? 1 : 0) || c >= width - (bug(edge_last_col) ? 1 : 0)) continue;
         const State next{cur.layer, r, c};
-        if (bug(nosol_closed_doors_shown) && !bug(mark_on_investigate)) {  // marked before the passability test
-          if (discovered_[flag(next)]) continue;
-          discovered_[flag(next)] = 1;
-          if (!passable(color, at(r, c))) continue;
-          came_from_[index(next)] = static_cast<std::uint8_t>(kMoved + d);
-          box_.push_back(next);
-        } else {
-          if (!passable(color, at(r, c))) continue;
-          if (!discover(next, static_cast<std::uint8_t>(kMoved + d))) continue;
-        }
+        if (bug(nosol_closed_doors_shown) && !bug(mark_on_investigate) && !passable(color, at(r, c)))
+          discovered_[flag(next)] = 1;  // marked before the passability test
+        if (!passable(color, at(r, c)) || !discover(next, static_cast<std::uint8_t>(kMoved + d))) continue;
         if (stop_when_found && is_target(next)) {
           end_ = next;
           found = true;
@@ -960,25 +935,25 @@ class Student {
       }
       if (found) return true;
     }
-    if (bug(search_runs_to_end))  // the target's lowest layer that discovered it
-      for (int layer = 0; layer <= static_cast<int>(colors_); ++layer)
-        if (target_.row >= 0 && came_from_[index({layer, target_.row, target_.col})]) {
-          end_ = {layer, target_.row, target_.col};
-          return true;
-        }
-    return false;
+    if (!bug(search_runs_to_end) || target_.row < 0) return false;
+    end_ = {discovering_layer(target_, false), target_.row, target_.col};  // the lowest layer that discovered it
+    return end_.layer >= 0;
+  }
+
+  /// The lowest (or highest) layer but `skip` whose state on the cell of `s` has a "came from" byte, or -1.
+  int discovering_layer(const State& s, bool highest, int skip = -1) const {
+    for (int k = 0; k <= static_cast<int>(colors_); ++k) {
+      const int layer = highest ? static_cast<int>(colors_) - k : k;
+      if (layer != skip && came_from_[index({layer, s.row, s.col})]) return layer;
+    }
+    return -1;
   }
 
   /// The path from the start to end_, into path_.
   void backtrace() {
     const std::size_t states = (std::size_t{colors_} + 1) * height_ * width_;
     State cur = end_;
-    if (bug(backtrace_target_highest_layer))  // the target's highest layer with a "came from" byte
-      for (int layer = static_cast<int>(colors_); layer >= 0; --layer)
-        if (came_from_[index({layer, cur.row, cur.col})]) {
-          cur.layer = layer;
-          break;
-        }
+    if (bug(backtrace_target_highest_layer)) cur.layer = discovering_layer(cur, true);
     path_.assign(1, cur);
     auto at_start = [&](const State& s) {
       if (bug(backtrace_stops_at_start_cell)) return s.row == start_.row && s.col == start_.col;
@@ -992,12 +967,8 @@ class Student {
       } else if (how >= kPressed) {
         int from = how - kPressed;
         if (bug(backtrace_press_lowest_layer) || bug(backtrace_press_highest_layer)) {
-          const bool up = bug(backtrace_press_lowest_layer);
-          from = up ? 0 : static_cast<int>(colors_);
-          while (from >= 0 && from <= static_cast<int>(colors_) &&
-                 (from == cur.layer || !came_from_[index({from, cur.row, cur.col})]))
-            from += up ? 1 : -1;
-          if (from < 0 || from > static_cast<int>(colors_)) throw Crash{SIGSEGV};  // read out of the array
+          from = discovering_layer(cur, !bug(backtrace_press_lowest_layer), cur.layer);
+          if (from < 0) throw Crash{SIGSEGV};  // read out of the array
         }
         cur.layer = from;
       } else {
@@ -1104,9 +1075,7 @@ class Student {
       char name = color_of(l);
       if (l != 0 && bug(map_header_next_letter)) name = static_cast<char>('a' + l);
       if (l != 0 && bug(map_header_uppercase)) name = static_cast<char>(name - 'a' + 'A');
-      out += bug(map_header_no_space) ? "//color " : "// color ";
-      out += name;
-      out += '\n';
+      out += std::string(bug(map_header_no_space) ? "//color " : "// color ") + name + '\n';
       const std::vector<std::string>& map = maps[static_cast<std::size_t>(l)];
       const std::size_t rows = map.size() - (bug(map_last_row_missing) ? 1 : 0);
       for (std::size_t r = 0; r < rows; ++r) {

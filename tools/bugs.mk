@@ -1,6 +1,6 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# tools/bugs: the known bugs of students' solvers as switches of one plain solver
-# (tools/bugs.h; tools/bugs --usage). Nothing of puzzle.cpp goes in.
+# tools/bugs: the known bugs of students' solvers as switches of one plain solver (tools/bugs.h); nothing of
+# puzzle.cpp goes in.
 
 TOOLS += tools/bugs
 

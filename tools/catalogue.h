@@ -1,16 +1,17 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-//
-// tools/catalogue.h: the C++ reader of tools/bad-inputs.txt and tools/spellings.txt (their
-// formats are at the top of each), built in by tools/catalogue.mk; tools/catalogue.sh
-// is the reader for bash. A malformed line throws std::runtime_error naming the file and
-// the line. Nothing of puzzle.cpp: the tests' catalogue is independent of the code under test.
+// tools/catalogue.h: the C++ reader of tools/bad-inputs.txt and tools/spellings.txt (their formats are at
+// the top of each), built in by tools/catalogue.mk. A malformed line throws std::runtime_error naming the
+// file and the line. Nothing of puzzle.cpp: the tests' catalogue is independent of the code under test.
 
 #ifndef PUZZLE_TOOLS_CATALOGUE_H
 #define PUZZLE_TOOLS_CATALOGUE_H
 
 #include "catalogue-data.h"  // kBadInputsText, kSpellingsText (build/tools/, made by make)
 
+#include <algorithm>
+#include <cctype>
 #include <cstddef>
+#include <cstdio>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -37,6 +38,8 @@ struct Spelling {
   std::string args;  ///< "--queue --output=list"
 };
 
+constexpr const char kLettersDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
 /// `text` with its blanks at both ends dropped.
 inline std::string_view trimmed(std::string_view text) {
   const std::size_t first = text.find_first_not_of(' ');
@@ -54,12 +57,13 @@ inline std::string unescape(std::string_view text, const std::string& where) {
       continue;
     }
     const char next = i + 1 < text.size() ? text[i + 1] : '\0';
-    auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1; };
-    if (next == 'n' || next == 'r' || next == 't' || next == '\\') {
-      bytes += next == 'n' ? '\n' : next == 'r' ? '\r' : next == 't' ? '\t' : '\\';
+    const std::size_t simple = std::string_view("nrt\\").find(next);
+    auto hex = [&](std::size_t k) { return k < text.size() && std::isxdigit(static_cast<unsigned char>(text[k])); };
+    if (simple != std::string_view::npos) {
+      bytes += "\n\r\t\\"[simple];
       ++i;
-    } else if (next == 'x' && i + 3 < text.size() && hex(text[i + 2]) >= 0 && hex(text[i + 3]) >= 0) {
-      bytes += static_cast<char>(hex(text[i + 2]) * 16 + hex(text[i + 3]));
+    } else if (next == 'x' && hex(i + 2) && hex(i + 3)) {
+      bytes += static_cast<char>(std::stoi(std::string(text.substr(i + 2, 2)), nullptr, 16));
       i += 3;
     } else {
       throw std::runtime_error(where + ": a bad escape '\\" + std::string(1, next) +
@@ -73,20 +77,18 @@ inline std::string unescape(std::string_view text, const std::string& where) {
 /// than holding the bytes (a map may start with '@' too).
 inline bool is_name(const std::string& field) {
   return field.size() > 1 && field[0] == '@' &&
-         field.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-", 1) == std::string::npos;
+         field.find_first_not_of(kLettersDigits + std::string("-"), 1) == std::string::npos;
 }
 
-/// The lines of a list that hold data: comments and blank lines left out; [GROUP]
-/// lines and @NAME = VALUE definitions kept. Each comes with its line number.
-inline std::vector<std::pair<int, std::string_view>> data_lines(std::string_view text) {
-  std::vector<std::pair<int, std::string_view>> lines;
-  int number = 0;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    const std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    ++number;
-    if (!trimmed(line).empty() && line[0] != '#') lines.emplace_back(number, line);
+/// The lines of the list `file` that hold data: comments and blank lines left out; [GROUP]
+/// lines and @NAME = VALUE definitions kept. Each comes with its place, "FILE:LINE".
+inline std::vector<std::pair<std::string, std::string_view>> data_lines(std::string_view text, const char* file) {
+  std::vector<std::pair<std::string, std::string_view>> lines;
+  int number = 1;
+  for (std::size_t begin = 0, end = 0; begin < text.size(); begin = end + 1, ++number) {
+    end = std::min(text.find('\n', begin), text.size());
+    const std::string_view line = text.substr(begin, end - begin);
+    if (!trimmed(line).empty() && line[0] != '#') lines.emplace_back(file + (":" + std::to_string(number)), line);
   }
   return lines;
 }
@@ -112,11 +114,8 @@ struct BadInputs {
 /// Parses the text of tools/bad-inputs.txt.
 inline BadInputs parse_bad_inputs(std::string_view text) {
   BadInputs parsed;
-  std::vector<BadInput>& cases = parsed.cases;
-  std::map<std::string, std::string>& values = parsed.values;
   std::string group;
-  for (const auto& [number, line] : data_lines(text)) {
-    const std::string where = "tools/bad-inputs.txt:" + std::to_string(number);
+  for (const auto& [where, line] : data_lines(text, "tools/bad-inputs.txt")) {
     if (line[0] == '[') {
       if (line.back() != ']') throw std::runtime_error(where + ": a group is [NAME]");
       group = std::string(line.substr(1, line.size() - 2));
@@ -125,44 +124,38 @@ inline BadInputs parse_bad_inputs(std::string_view text) {
     if (line[0] == '@') {
       const std::size_t equals = line.find(" = ");
       if (equals == std::string_view::npos) throw std::runtime_error(where + ": a definition is @NAME = VALUE");
-      values[std::string(trimmed(line.substr(0, equals)))] = unescape(trimmed(line.substr(equals + 3)), where);
+      parsed.values[std::string(trimmed(line.substr(0, equals)))] = unescape(trimmed(line.substr(equals + 3)), where);
       continue;
     }
     const std::vector<std::string> f = fields_of(line, 6, where);
     BadInput c;
     c.name = f[0];
-    if (c.name.empty() || c.name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") !=
-                              std::string::npos)
+    if (c.name.empty() || c.name.find_first_not_of(kLettersDigits) != std::string::npos)
       throw std::runtime_error(where + ": a name of letters and digits, not '" + c.name + "'");
-    if (f[1] != "spec" && f[1] != "beyond") throw std::runtime_error(where + ": LISTED is spec or beyond, not '" + f[1] + "'");
+    if (f[1] != "spec" && f[1] != "beyond")
+      throw std::runtime_error(where + ": LISTED is spec or beyond, not '" + f[1] + "'");
     if (group.empty()) throw std::runtime_error(where + ": a case before any [GROUP]");
     c.listed = f[1] == "spec";
     c.group = group;
     c.args = f[2];
     if (is_name(f[3])) {
-      const auto value = values.find(f[3]);
-      if (value == values.end()) throw std::runtime_error(where + ": " + f[3] + " is not defined above");
+      const auto value = parsed.values.find(f[3]);
+      if (value == parsed.values.end()) throw std::runtime_error(where + ": " + f[3] + " is not defined above");
       c.input = value->second;
     } else {
       c.input = unescape(f[3], where);
     }
     c.message = unescape(f[4], where);
-    if (f[5] != "-") {
-      const std::size_t colon = f[5].find(':');
-      try {
-        std::size_t used = 0;
-        c.line = std::stoi(f[5].substr(0, colon), &used);
-        if (colon != std::string::npos) c.column = std::stoi(f[5].substr(colon + 1));
-        if (c.line < 1 || (colon != std::string::npos && c.column < 1) || used != f[5].substr(0, colon).size())
-          throw std::invalid_argument("");
-      } catch (const std::logic_error&) {
-        throw std::runtime_error(where + ": AT is L, L:C or -, not '" + f[5] + "'");
-      }
-    }
-    cases.push_back(std::move(c));
+    int end = 0;  // how many characters of AT sscanf read
+    const int numbers = f[5] == "-" ? 0 : std::sscanf(f[5].c_str(), "%d%n:%d%n", &c.line, &end, &c.column, &end);
+    if (f[5] != "-" &&
+        (numbers < 1 || end != static_cast<int>(f[5].size()) || c.line < 1 || (numbers == 2 && c.column < 1)))
+      throw std::runtime_error(where + ": AT is L, L:C or -, not '" + f[5] + "'");
+    parsed.cases.push_back(std::move(c));
   }
   for (const char* label : {"@spec", "@beyond"})
-    if (!values.count(label)) throw std::runtime_error(std::string("tools/bad-inputs.txt: no ") + label + " = LABEL");
+    if (!parsed.values.count(label))
+      throw std::runtime_error(std::string("tools/bad-inputs.txt: no ") + label + " = LABEL");
   return parsed;
 }
 
@@ -183,8 +176,7 @@ inline const std::string& label(bool listed) { return built_in().values.at(liste
 inline const std::vector<Spelling>& spellings() {
   static const std::vector<Spelling> all = [] {
     std::vector<Spelling> list;
-    for (const auto& [number, line] : data_lines(kSpellingsText)) {
-      const std::string where = "tools/spellings.txt:" + std::to_string(number);
+    for (const auto& [where, line] : data_lines(kSpellingsText, "tools/spellings.txt")) {
       const std::vector<std::string> f = fields_of(line, 2, where);
       if (f[0] != "QL" && f[0] != "QM" && f[0] != "SL" && f[0] != "SM")
         throw std::runtime_error(where + ": MODE is QL, QM, SL or SM, not '" + f[0] + "'");

@@ -1,7 +1,6 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# tools/bad-inputs.txt and tools/spellings.txt built into the C++ programs that read them
-# (tools/catalogue.h): written as string literals into build/tools/catalogue-data.h, so
-# a program finds them from any folder and is rebuilt when a list changes.
+# tools/bad-inputs.txt and tools/spellings.txt as string literals in build/tools/catalogue-data.h (read by
+# tools/catalogue.h), so that a program finds them from any folder and is rebuilt when a list changes.
 
 $(BUILD)/tools/catalogue-data.h: tools/bad-inputs.txt tools/spellings.txt
 	@mkdir -p $(@D)

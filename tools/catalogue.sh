@@ -1,13 +1,10 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 # shellcheck shell=bash
-# tools/catalogue.sh: the bash reader of tools/bad-inputs.txt and tools/spellings.txt,
-# with the same rules as tools/catalogue.h.
-#   catalogue_read DIR   reads DIR/bad-inputs.txt into the arrays CAT_NAME, CAT_LISTED
-#                        (spec or beyond), CAT_GROUP, CAT_ARGS and CAT_INPUT (escaped),
-#                        and the labels CAT_LABEL[spec] and CAT_LABEL[beyond];
-#                        DIR/spellings.txt into SPELL_QL, SPELL_QM, SPELL_SL and SPELL_SM
-#                        (the plain spelling first). Returns 1, with a message on stderr,
-#                        when a file is missing or a line is malformed.
+# tools/catalogue.sh: the bash reader of tools/bad-inputs.txt and tools/spellings.txt (tools/catalogue.h's rules).
+#   catalogue_read DIR   reads DIR/bad-inputs.txt into the arrays CAT_NAME, CAT_LISTED (spec or beyond), CAT_GROUP,
+#                        CAT_ARGS, CAT_INPUT (escaped) and the labels CAT_LABEL[spec], CAT_LABEL[beyond];
+#                        DIR/spellings.txt into SPELL_QL, SPELL_QM, SPELL_SL, SPELL_SM (the plain spelling first).
+#                        Returns 1, with a message on stderr, when a file is missing or a line is malformed.
 #   catalogue_input I FILE   writes the standard input of case I to FILE.
 
 # _catalogue_trim TEXT: sets REPLY to TEXT without the blanks at its ends.
@@ -18,7 +15,7 @@ _catalogue_trim() {
 }
 
 catalogue_read() {
-  local dir=$1 line n=0 group="" rest field fields name value
+  local dir=$1 line n=0 k group="" fields name value
   CAT_NAME=() CAT_LISTED=() CAT_GROUP=() CAT_ARGS=() CAT_INPUT=()
   declare -gA CAT_LABEL=() _CAT_VALUE=()
   SPELL_QL=() SPELL_QM=() SPELL_SL=() SPELL_SM=()
@@ -36,13 +33,8 @@ catalogue_read() {
         _catalogue_trim "${line#* = }"; _CAT_VALUE[$name]=$REPLY
         continue ;;
     esac
-    fields=() rest=$line
-    while [[ $rest == *'|'* ]]; do
-      field=${rest%%|*}
-      rest=${rest#*|}
-      _catalogue_trim "$field"; fields+=("$REPLY")
-    done
-    _catalogue_trim "$rest"; fields+=("$REPLY")
+    IFS='|' read -ra fields <<< "$line"
+    for k in "${!fields[@]}"; do _catalogue_trim "${fields[k]}"; fields[k]=$REPLY; done
     if [ ${#fields[@]} -ne 6 ] || [[ ${fields[1]} != spec && ${fields[1]} != beyond ]] || [ -z "$group" ]; then
       echo "catalogue: $dir/bad-inputs.txt:$n: not NAME | spec or beyond | ARGS | INPUT | MESSAGE | AT after a [GROUP]" >&2
       return 1

@@ -1,7 +1,5 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# make mutants: every known bug (tools/bugs.h) against the top-level test-N-FLAGS.txt
-# files, in process: `tools/bugs --expose` (`tools/bugs --usage` says what it prints, and
-# that it fails unless every counted bug is exposed). tools/testfiles/README.md shows it.
+# make mutants: every known bug (tools/bugs.h) against the top-level test-N-FLAGS.txt files (tools/bugs --usage).
 
 EXTRA_HELP += mutants
 

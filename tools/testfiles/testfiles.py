@@ -21,7 +21,8 @@ signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a reader that goes away (`| hea
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 PUZZLE = os.environ.get("PUZZLE_BIN") or os.path.join(ROOT, "puzzle")
-TRACE, BUGS, CHECK = (os.path.join(ROOT, p) for p in ("puzzle_trace", "tools/bugs", "tools/check"))
+TRACE, BUGS, CHECK, COMPARE = (os.path.join(ROOT, p) for p in ("puzzle_trace", "tools/bugs", "tools/check",
+                                                                "tools/compare"))
 FOUND = os.path.join(ROOT, "build", "testfiles", "found")
 NAME = re.compile(r"^test-([1-9]|1[0-5])-([sq])([ml]?)\.txt$")  # N 1..15, no leading zero
 MAX_FILES, MAX_SIDE = 15, 10
@@ -55,13 +56,42 @@ def options(flags):
             (["--output", "map" if flags[1] == "m" else "list"] if flags[1:] else []))
 
 
-def run(command, data):
-    """(exit status, or 'crash (signal N)' or 'timeout', stdout, stderr) of a command on `data`."""
-    try:
-        p = subprocess.run(command, input=data, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=5)
-    except subprocess.TimeoutExpired:  # a 10x10 map takes milliseconds
-        return "timeout", b"", b""
-    return (p.returncode if p.returncode >= 0 else f"crash (signal {-p.returncode})"), p.stdout, p.stderr
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write(folder, name, text):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "w") as f:
+        f.write(text)
+    return os.path.join(folder, name)
+
+
+def solve(runs, trace=False):
+    """Runs the reference solver (with `trace`, ./puzzle_trace's states instead of its
+    output) on each (map file, FLAGS) of `runs`, all in one call of the harness,
+    `tools/compare --runs`: [(exit status, or 'crash (signal N)' or 'timeout', stdout,
+    the first line of stderr)]."""
+    if not runs:
+        return []
+    solver = [PUZZLE]
+    if trace:  # the harness keeps stdout: the trace's states, on stderr, go there
+        solver = ["/bin/sh", "-c", 'exec "$0" "$@" 2>&1 >/dev/null', need(TRACE, "make trace")]
+    with tempfile.TemporaryDirectory() as keep:
+        jobs = write(keep, "jobs", "".join(f"{i}\t{os.path.abspath(path)}\t{' '.join(options(flags))}\n"
+                                           for i, (path, flags) in enumerate(runs)))
+        p = subprocess.run([need(COMPARE, "make tools"), "--runs", jobs, "--keep", keep, "--jobs", "2",
+                            "--timeout", "5"] + solver, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode > 1:
+            raise ToolError(f"tools/compare --runs: {p.stderr.strip()}")
+        ended = []
+        for line in p.stdout.splitlines():
+            run, end, err = (line.split("\t")[k] for k in (0, 1, 8))
+            status = int(end[5:]) if end.startswith("exit ") else f"crash ({end})" if end.startswith("signal") else end
+            out = os.path.join(keep, run + ".out")
+            ended.append((status, read(out) if os.path.exists(out) else b"", "" if err == "-" else err))
+    return ended
 
 
 def read_map(text):
@@ -93,7 +123,6 @@ def expose(paths):
     return p.returncode, lines[-1] if lines else p.stderr.strip(), verdicts
 
 
-# ==== situations ====================================================================
 
 # (name, the flags it must be covered with, what it is), in the checklist's order.
 SITUATIONS = [
@@ -172,6 +201,11 @@ NEEDS = {name: needs for name, needs, _ in SITUATIONS}
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
+def named(prefix, pairs):
+    """{prefix + NAME} for each (condition, NAME) of `pairs` whose condition holds."""
+    return {prefix + name for cond, name in pairs if cond}
+
+
 def find(rows, symbol):
     return next((r, row.index(symbol)) for r, row in enumerate(rows) if symbol in row)
 
@@ -183,11 +217,10 @@ def beside(rows, r, k):
 
 def path_situations(path, colors, rows):
     """What the path [(color, row, col)] does: its presses (a change of color) and moves."""
-    found = set()
+    found, pressed = set(), {}  # pressed: color -> cells pressed
     height, width = len(rows), len(rows[0])
     start = find(rows, "@")
     last = chr(ord("a") + colors - 1) if colors else None
-    pressed = {}  # color -> cells pressed
     for (pc, pr, pk), (c, r, k) in zip(path, path[1:]):
         cell = rows[r][k]
         if pc != c:  # a press
@@ -195,39 +228,27 @@ def path_situations(path, colors, rows):
                       else "path-press-color-to-color")
             if c != "^":
                 pressed.setdefault(c, set()).add((r, k))
-                for cond, name in ((not any(c.upper() in row for row in rows), "doorless"),
-                                   (c == "a", "first-color"), (c == last, "last-color")):
-                    if cond:
-                        found.add("path-press-" + name)
+                found |= named("path-press-", ((not any(c.upper() in row for row in rows), "doorless"),
+                                               (c == "a", "first-color"), (c == last, "last-color")))
             continue
-        for cond, name in ((r - pr == -1 and r == 0, "top-row"), (r - pr == 1 and r == height - 1, "bottom-row"),
-                           (k - pk == -1 and k == 0, "left-col"), (k - pk == 1 and k == width - 1, "right-col")):
-            if cond:
-                found.add("path-enters-" + name)
+        found |= named("path-enters-", ((r - pr == -1 and r == 0, "top-row"),
+                                        (r - pr == 1 and r == height - 1, "bottom-row"),
+                                        (k - pk == -1 and k == 0, "left-col"),
+                                        (k - pk == 1 and k == width - 1, "right-col")))
         if c == "^":
-            if cell == "^":
-                found.add("path-trap-walked")
-            continue
-        for cond, name in (((r, k) == start, "start-cell-in-color"), (cell == c, "own-button"),
-                           (cell == c.upper(), "own-door")):
-            if cond:
-                found.add("path-" + name)
+            found |= named("path-", ((cell == "^", "trap-walked"),))
+        else:
+            found |= named("path-", (((r, k) == start, "start-cell-in-color"), (cell == c, "own-button"),
+                                     (cell == c.upper(), "own-door")))
     for c, r, k in path[1:]:
         if c != "^":
             near = beside(rows, r, k)
-            if c > "a" and chr(ord(c) - 1).upper() in near:
-                found.add("path-door-before-beside")
-            if c < last and chr(ord(c) + 1).upper() in near:
-                found.add("path-door-after-beside")
-    if any(len(cells) > 1 for cells in pressed.values()):
-        found.add("path-repress")
-    if path[-1][0] != "^":
-        found.add("path-target-in-color")
-    elif len({c for c, _, _ in path}) > 1:
-        found.add("path-target-in-caret-after-press")
-    if len(path) == 2:
-        found.add("path-two-states")
-    return found
+            found |= named("path-door-", ((c > "a" and chr(ord(c) - 1).upper() in near, "before-beside"),
+                                          (c < last and chr(ord(c) + 1).upper() in near, "after-beside")))
+    return found | named("path-", (
+        (any(len(cells) > 1 for cells in pressed.values()), "repress"), (path[-1][0] != "^", "target-in-color"),
+        (path[-1][0] == "^" and len({c for c, _, _ in path}) > 1, "target-in-caret-after-press"),
+        (len(path) == 2, "two-states")))
 
 
 def has_unused_color(colors, rows):
@@ -242,11 +263,11 @@ def map_situations(path, colors, rows):
     on_path = set(path)
     cells = [(r, k, ch) for r, row in enumerate(rows) for k, ch in enumerate(row)]
     used = {ch.lower() for _, _, ch in cells if ch.isalpha()}
-    return {name for cond, name in (
-        (any(ch == "^" and ("^", r, k) not in on_path for r, k, ch in cells), "map-trap-off-path"),
-        (any(ch.isalpha() and (ch.lower(), r, k) not in on_path for r, k, ch in cells), "map-own-letters-off-path"),
-        (any(chr(ord(c) + 1) in used for c in used), "map-neighbour-letters"),
-        (has_unused_color(colors, rows), "map-unused-color")) if cond}
+    return named("map-", (
+        (any(ch == "^" and ("^", r, k) not in on_path for r, k, ch in cells), "trap-off-path"),
+        (any(ch.isalpha() and (ch.lower(), r, k) not in on_path for r, k, ch in cells), "own-letters-off-path"),
+        (any(chr(ord(c) + 1) in used for c in used), "neighbour-letters"),
+        (has_unused_color(colors, rows), "unused-color")))
 
 
 def nosol_situations(output, trace, colors, rows):
@@ -260,15 +281,13 @@ def nosol_situations(output, trace, colors, rows):
     for r, row in enumerate(rows):
         for k, ch in enumerate(row):
             out, layers = shown[r][k], discovered.get((r, k), set())
-            for cond, name in ((out == "^", "trap-discovered"), (out.isupper(), "door-discovered"),
-                               (out.islower(), "button-discovered"),
-                               (out == "#" and (ch.isalpha() or ch == "^"), "undiscovered-letter"),
-                               (ch.isupper() and out == "#" and any(b != "#" for b in beside(shown, r, k)),
-                                "closed-door-beside"),
-                               (layers and "^" not in layers, "color-layer-only"),
-                               (colors and layers == {chr(ord("a") + colors - 1)}, "last-layer-only")):
-                if cond:
-                    found.add("nosol-" + name)
+            found |= named("nosol-", (
+                (out == "^", "trap-discovered"), (out.isupper(), "door-discovered"),
+                (out.islower(), "button-discovered"),
+                (out == "#" and (ch.isalpha() or ch == "^"), "undiscovered-letter"),
+                (ch.isupper() and out == "#" and any(b != "#" for b in beside(shown, r, k)), "closed-door-beside"),
+                (layers and "^" not in layers, "color-layer-only"),
+                (colors and layers == {chr(ord("a") + colors - 1)}, "last-layer-only")))
     return found
 
 
@@ -282,71 +301,61 @@ def input_situations(data, flags, solvable):
     row_chars = set("@?.#^") | letters
     found = {f"input-colors-{colors}"} & set(NEEDS)
     for value, name in zip(data.split(b"\n", 1)[0].split(), ("colors", "height", "width")):
-        if len(value) == 2:
-            found.add(f"input-{name}-two-digits")
+        found |= named("input-", ((len(value) == 2, f"{name}-two-digits"),))
     for c in comments:
         body = c[2:]
-        for cond, name in ((body == "", "empty"), (body[:1] not in ("", " "), "no-blank"),
-                           (len(c) == width and body and set(body) <= row_chars, "row-width"),
-                           (set("#.^") <= set(body), "map-chars"),
-                           (any(ch.isalpha() and ch.isascii() and ch not in letters for ch in body), "beyond-colors"),
-                           (len(c) > 1024, "long")):
-            if cond:
-                found.add("input-comment-" + name)
-    for cond, name in ((colors == 0 and "^" in text, "trap-no-colors"),
-                       (last and last.upper() in text, "last-color-door"), (last and last in text, "last-color-button"),
-                       (height == 1, "height-1"), (width == 1, "width-1"), (height > width, "taller"),
-                       (width > height, "wider"), (height == width == 10, "10x10"), (len(comments) > 1, "comments"),
-                       (any("@" in c and "?" in c for c in comments), "comment-symbols"),
-                       (any("+" in c for c in comments), "comment-plus"),
-                       (not comments, "no-comment"), (len(comments) > height, "comments-over-height"),
-                       (has_unused_color(colors, rows), "colors-unused"), (rows[0].startswith("#"), "first-row-wall"),
-                       (any("@" in row and "?" in row for row in rows), "symbols-same-row"),
-                       (not data.endswith(b"\n"), "no-final-newline")):
-        if cond:
-            found.add("input-" + name)
-    if flags[1:] == "" and solvable:
-        found.add("output-default")
+        found |= named("input-comment-", (
+            (body == "", "empty"), (body[:1] not in ("", " "), "no-blank"),
+            (len(c) == width and body and set(body) <= row_chars, "row-width"), (set("#.^") <= set(body), "map-chars"),
+            (any(ch.isalpha() and ch.isascii() and ch not in letters for ch in body), "beyond-colors"),
+            (len(c) > 1024, "long")))
+    found |= named("input-", (
+        (colors == 0 and "^" in text, "trap-no-colors"), (last and last.upper() in text, "last-color-door"),
+        (last and last in text, "last-color-button"), (height == 1, "height-1"), (width == 1, "width-1"),
+        (height > width, "taller"), (width > height, "wider"), (height == width == 10, "10x10"),
+        (len(comments) > 1, "comments"), (any("@" in c and "?" in c for c in comments), "comment-symbols"),
+        (any("+" in c for c in comments), "comment-plus"), (not comments, "no-comment"),
+        (len(comments) > height, "comments-over-height"), (has_unused_color(colors, rows), "colors-unused"),
+        (rows[0].startswith("#"), "first-row-wall"), (not data.endswith(b"\n"), "no-final-newline"),
+        (any("@" in row and "?" in row for row in rows), "symbols-same-row")))
     for symbol in "@?":
         r, k = find(rows, symbol)
-        for cond, name in ((r == 0, "top-row"), (r == height - 1, "bottom-row"),
-                           (k == 0, "left-col"), (k == width - 1, "right-col")):
-            if cond:
-                found.add("input-symbol-" + name)
-    return found
+        found |= named("input-symbol-", ((r == 0, "top-row"), (r == height - 1, "bottom-row"),
+                                         (k == 0, "left-col"), (k == width - 1, "right-col")))
+    return found | named("", ((flags[1:] == "" and solvable, "output-default"),))
 
 
-def analyse(data, flags):
-    """The situations the map `data` covers run with `flags`: the path is ./puzzle's list
+def analyse(maps):
+    """The situations each (map file, FLAGS) of `maps` covers: the path is ./puzzle's list
     output, and on a map with no solution the states discovered in each layer are those
     ./puzzle_trace investigates."""
-    colors, _, _, _, rows = read_map(data.decode("ascii"))
-    status, out, _ = run([PUZZLE] + options(flags), data)
-    if status != 0:
-        return set()
-    solvable = not out.startswith(b"No solution.")
-    found = input_situations(data, flags, solvable)
-    if solvable:
-        route = states(run([PUZZLE] + options(flags[0] + "l"), data)[1])
-        found |= path_situations(route, colors, rows)
-        if flags[1:] != "l":
-            found |= map_situations(route, colors, rows)
-    else:
-        trace = run([need(TRACE, "make trace")] + options(flags[0]), data)[2]
-        found |= nosol_situations(out, states(trace), colors, rows)
+    runs = solve(maps + [(path, flags[0] + "l") for path, flags in maps])
+    nosol = [i for i, (status, out, _) in enumerate(runs[:len(maps)])
+             if status == 0 and out.startswith(b"No solution.")]
+    traces = dict(zip(nosol, solve([(maps[i][0], maps[i][1][0]) for i in nosol], trace=True)))
+    found = []
+    for i, (path, flags) in enumerate(maps):
+        data, (status, out, _) = read(path), runs[i]
+        if status != 0:
+            found.append(set())
+            continue
+        colors, _, _, _, rows = read_map(data.decode("ascii"))
+        found.append(input_situations(data, flags, i not in traces))
+        if i in traces:
+            found[-1] |= nosol_situations(out, states(traces[i][1]), colors, rows)
+        else:
+            route = states(runs[len(maps) + i][1])
+            found[-1] |= path_situations(route, colors, rows)
+            if flags[1:] != "l":
+                found[-1] |= map_situations(route, colors, rows)
     return found
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
 
 
 def coverage(folder, files):
     """{situation: {file: flags}} over the files."""
     table = {name: {} for name, _, _ in SITUATIONS}
-    for f in files:
-        for name in analyse(read(os.path.join(folder, f)), flags_of(f)):
+    for f, found in zip(files, analyse([(os.path.join(folder, f), flags_of(f)) for f in files])):
+        for name in found:
             table[name][f] = flags_of(f)
     return table
 
@@ -377,7 +386,7 @@ def cmd_situations(args):
     for path in args.files:
         if not NAME.match(os.path.basename(path)):
             raise ToolError(f"{path}: not named like a test file (test-N-FLAGS.txt)")
-        found = analyse(read(path), flags_of(path))
+    for path, found in zip(args.files, analyse([(path, flags_of(path)) for path in args.files])):
         print(f"{path}: " + " ".join(n for n, _, _ in SITUATIONS if n in found))
     if args.files:
         return 0
@@ -391,8 +400,6 @@ def cmd_situations(args):
     print(f"{len(SITUATIONS) - bad} of {len(SITUATIONS)} situations covered")
     return 0 if bad == 0 else 1
 
-
-# ==== check ===========================================================================
 
 def cmd_check(args):
     """The checks of the test files in DIR (default: the repository's top level), a line
@@ -423,20 +430,19 @@ def cmd_check(args):
     result(1 <= len(files) <= MAX_FILES, "number of test files", f"{len(files)}, must be 1..{MAX_FILES}")
     numbers = [int(NAME.match(f).group(1)) for f in files]
     result(len(numbers) == len(set(numbers)), "test file numbers distinct", f"numbers {numbers}")
-    unsolvable, uncommented = 0, []
+    heads = {f: read_map(read(os.path.join(folder, f)).decode("ascii", errors="replace")) for f in files}
+    maps = [f for f in files if heads[f]]
+    runs = dict(zip(maps, [] if args.form else solve([(os.path.join(folder, f), flags_of(f)) for f in maps])))
+    unsolvable, uncommented = 0, [f for f in maps if not heads[f][3]]
     for f in files:
         path, flags = os.path.join(folder, f), flags_of(f)
-        data = read(path)
-        head = read_map(data.decode("ascii", errors="replace"))
-        if head is None:
+        if heads[f] is None:
             result(False, f, "the first line is not 'num_colors height width'")
             continue
-        _, height, width, comments, _ = head
+        _, height, width, _, _ = heads[f]
         problems = [f"{height}x{width} is larger than {MAX_SIDE}x{MAX_SIDE}"] if max(height, width) > MAX_SIDE else []
-        uncommented += [] if comments else [f]
         if not args.form:
-            status, out, err = run([PUZZLE] + options(flags), data)
-            err = err.decode(errors="replace").strip()
+            status, out, err = runs[f]
             problems += ([f"the solver exits {status}: {err}"] if status != 0 else ["the solver prints nothing"]
                          if not out else [f"the solver writes to stderr: {err}"] if err else [])
             if not os.access(CHECK, os.X_OK):
@@ -445,10 +451,10 @@ def cmd_check(args):
                 nosol = out.startswith(b"No solution.")
                 unsolvable += nosol
                 how = ["--no-solution-ok"] if nosol else [] if flags.endswith("l") else ["--map"]
-                status, _, err = run([CHECK, "--quiet"] + how + [path], out)
-                if status != 0:
-                    problems.append(f"tools/check {' '.join(how)} rejects the output (exit {status}) "
-                                    f"{err.decode(errors='replace').strip()}")
+                p = subprocess.run([CHECK, "--quiet"] + how + [path], input=out, stderr=subprocess.PIPE)
+                if p.returncode != 0:
+                    problems.append(f"tools/check {' '.join(how)} rejects the output (exit {p.returncode}) "
+                                    f"{p.stderr.decode(errors='replace').strip()}")
         result(not problems, f, "; ".join(problems))
     if files and not args.form:
         all_flags = [flags_of(f) for f in files]
@@ -471,10 +477,9 @@ def cmd_check(args):
             result(False, "the bugs the test files expose", str(e))
         else:
             for name, verdict in verdicts.items():
-                if verdict.startswith("equivalent"):
-                    result("EXPOSED" not in verdict, f"bug {name} (equivalent) exposed by no file", verdict)
-                else:
-                    result(verdict.startswith("exposed by"), f"bug {name} exposed", verdict)
+                equivalent = verdict.startswith("equivalent")
+                result("EXPOSED" not in verdict if equivalent else verdict.startswith("exposed by"),
+                       f"bug {name} (equivalent) exposed by no file" if equivalent else f"bug {name} exposed", verdict)
             result(status == 0, "tools/bugs --expose: every counted bug exposed", f"exit {status}: {last}")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
@@ -504,14 +509,6 @@ def random_map(rng, max_side, max_colors, height=0, width=0):
     return f"{colors} {h} {w}\n" + "".join("".join(row) + "\n" for row in grid), h * w
 
 
-def write(folder, name, text):
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
-
-
 def search_bugs(a):
     counted = [line.split("\t")[0] for line in subprocess.run([need(BUGS, "make tools"), "--list"],
                                                                stdout=subprocess.PIPE, text=True).stdout.splitlines()
@@ -527,30 +524,29 @@ def search_bugs(a):
     print("targets: " + " ".join(wanted), flush=True)
     rng = random.Random(a.seed)
     found = []  # (cells, text, flags, exposed set) of every map that exposes a target
-    tries = a.tries or 3000
-    with tempfile.TemporaryDirectory() as batch:
-        pending = {}  # file in batch -> (cells, text, flags)
-        for t in range(tries):
-            text, cells = random_map(rng, a.max_side, a.colors or 3, a.height, a.width)
-            for mode in a.modes.split(","):
-                flags = mode + a.output
-                status, out, _ = run([PUZZLE] + options(flags), text.encode())
-                if status != 0 or out.startswith(b"No solution."):
-                    break
-                pending[write(batch, f"map-{t}-{flags}.txt", text)] = (cells, text, flags)
-            if (t + 1) % 500 == 0 or t + 1 == tries:
-                by_name = {os.path.basename(p)[:-len(".txt")]: p for p in pending}
-                hits = {}  # path -> the targets it exposes
-                for name, verdict in (expose(sorted(pending))[2] if pending else {}).items():
-                    for word in verdict.split(" by ", 1)[1].split() if name in wanted and " by " in verdict else []:
-                        hits.setdefault(by_name[word], set()).add(name)
-                found += [pending[path] + (hit,) for path, hit in hits.items()]
-                for path in pending:
-                    os.remove(path)
-                pending = {}
-                covered = set().union(*(f[3] for f in found))
-                print(f"{t + 1} tries: {len(covered)} of {len(wanted)} targets exposed, "
-                      f"at most {max((len(f[3]) for f in found), default=0)} by one map", flush=True)
+    tries, modes = a.tries or 3000, a.modes.split(",")
+    for first in range(0, tries, 500):  # 500 tries at a time
+        with tempfile.TemporaryDirectory() as batch:
+            drawn = [random_map(rng, a.max_side, a.colors or 3, a.height, a.width)
+                     for _ in range(first, min(first + 500, tries))]
+            maps = [(write(batch, f"map-{first + t}-{m + a.output}.txt", text), m + a.output)
+                    for t, (text, _) in enumerate(drawn) for m in modes]
+            runs = solve(maps)
+            pending = {}  # file in batch -> (cells, text, flags): the map solved in its modes so far
+            for t, (text, cells) in enumerate(drawn):
+                for k in range(t * len(modes), (t + 1) * len(modes)):
+                    if runs[k][0] != 0 or runs[k][1].startswith(b"No solution."):
+                        break
+                    pending[maps[k][0]] = (cells, text, maps[k][1])
+            by_name = {os.path.basename(p)[:-len(".txt")]: p for p in pending}
+            hits = {}  # path -> the targets it exposes
+            for name, verdict in (expose(sorted(pending))[2] if pending else {}).items():
+                for word in verdict.split(" by ", 1)[1].split() if name in wanted and " by " in verdict else []:
+                    hits.setdefault(by_name[word], set()).add(name)
+            found += [pending[path] + (hit,) for path, hit in hits.items()]
+        covered = set().union(*(f[3] for f in found))
+        print(f"{first + len(drawn)} tries: {len(covered)} of {len(wanted)} targets exposed, "
+              f"at most {max((len(f[3]) for f in found), default=0)} by one map", flush=True)
     remaining, k = set(wanted), 0
     while remaining:  # a greedy cover: the map exposing most of the rest first, the smaller on a tie
         pick = max(found, key=lambda f: (len(f[3] & remaining), -f[0]), default=None)
@@ -582,7 +578,8 @@ def climb(a):
         return f"{colors} {height} {width}\n// climbed\n" + "".join("".join(row) + "\n" for row in grid)
 
     def score(grid):  # the wanted situations are of solvable maps only, or unsolvable only
-        found = analyse(text(grid).encode(), flags)
+        with tempfile.TemporaryDirectory() as folder:
+            found = analyse([(write(folder, "map.txt", text(grid)), flags)])[0]
         return len(found & wanted), found
 
     grid = [[rng.choice(symbols) for _ in range(width)] for _ in range(height)]
@@ -631,7 +628,7 @@ def cmd_search(a):
     map's) on a solvable map, or with --no-solution those of a map without one, less the
     --skip names (a path ends on '^' or on a color: skip one to get the other). It prints
     each gain and the map, written to --out as climbed-FLAGS-SEED.txt. --tries default
-    5000 (about a minute)."""
+    5000 (about two minutes)."""
     if a.situations is not None:
         if not re.fullmatch(r"[sq][ml]?", a.situations):
             raise ToolError("--situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)")
@@ -643,17 +640,19 @@ def main(argv):
     text = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(prog="testfiles.py", description=__doc__, formatter_class=text)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    c = sub.add_parser("check", help="the checks of the test files (tests/testfiles.sh)",
-                       description=inspect.cleandoc(cmd_check.__doc__), formatter_class=text)
+
+    def command(func, summary):  # its --help is its docstring
+        p = sub.add_parser(func.__name__[4:], help=summary, description=inspect.cleandoc(func.__doc__),
+                           formatter_class=text)
+        p.set_defaults(func=func)
+        return p
+
+    c = command(cmd_check, "the checks of the test files (tests/testfiles.sh)")
     c.add_argument("--dir", default=ROOT, help="the folder of the test files (default: the top level)")
     c.add_argument("--form", action="store_true", help="the course's rules on names, count and size alone")
-    c.set_defaults(func=cmd_check)
-    s = sub.add_parser("situations", help="the checklist of situations, or those of each FILE",
-                       description=inspect.cleandoc(cmd_situations.__doc__), formatter_class=text)
-    s.add_argument("files", nargs="*", metavar="FILE")
-    s.set_defaults(func=cmd_situations)
-    f = sub.add_parser("search", help="random maps that expose bugs, or a map climbed to cover situations",
-                       description=inspect.cleandoc(cmd_search.__doc__), formatter_class=text)
+    command(cmd_situations, "the checklist of situations, or those of each FILE").add_argument(
+        "files", nargs="*", metavar="FILE")
+    f = command(cmd_search, "random maps that expose bugs, or a map climbed to cover situations")
     f.add_argument("--bugs", metavar="NAME,...")
     f.add_argument("--situations", metavar="FLAGS")
     for name, default in (("--tries", 0), ("--seed", 1), ("--colors", 0), ("--height", 0), ("--width", 0),
@@ -666,7 +665,6 @@ def main(argv):
     f.add_argument("--doors", metavar="AB")
     f.add_argument("--skip", default="", metavar="NAME,...")
     f.add_argument("--out", default=FOUND, metavar="DIR", help="default build/testfiles/found")
-    f.set_defaults(func=cmd_search)
     args = parser.parse_args(argv)
     try:
         return args.func(args)
