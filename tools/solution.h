@@ -1,17 +1,11 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/solution.h: the one reader of solver outputs, shared by tools/check and
-// tools/show: a list-mode, map-mode or "No solution." output of any solver, told apart
-// by its first line, its path replayed move by move with the solver's own rule
-// functions (is_active_button, pressed_layer, is_passable), stopping at the first
-// illegal move. It holds no copy of a rule: it compiles ../puzzle.cpp in (main left
-// out; puzzle.cpp's functions are plain definitions of the one translation unit, not
-// inline: GCC then inlines the lambdas of the hot loops). A file that is not
-// an output of the shape read throws Malformed naming the file, line and column.
-// Streams: an output is read a line (or a piece of a long row) at a time, never further
-// than its shape allows. Memory, whatever the output's size: a bit per state of the map
-// for the states the path visits and a byte per state of the path; for a map output, two
-// bits more per state for its marks.
+// tools/show: a list-mode, map-mode or "No solution." output of any solver, its path
+// replayed with the solver's own rule functions (puzzle.cpp compiled in: its functions
+// are not inline, so GCC inlines the lambdas of the hot loops). An output is read as a
+// stream, never further than its shape allows; one that is not of the shape read
+// throws Malformed naming the file, line and column.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
@@ -125,10 +119,8 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
   }
 }
 
-/// An output's lines, numbered from 1 for messages, read from a Reader: whole
-/// (cut at a length the caller gives, past which no line of the output can go) or, for
-/// the long rows of a map, a piece at a time. A "\r" is a format error (outputs end
-/// their lines in "\n").
+/// An output's lines, numbered from 1 for messages: whole, cut at a length past which
+/// no line of the output can go, or for the long rows of a map a piece at a time.
 class Lines {
  public:
   explicit Lines(Reader& in) : in_(in) {}
@@ -149,39 +141,27 @@ class Lines {
     if (next(extra, 0)) fail_here("unexpected content after " + what);
   }
 
-  /// Reads the next `count` lines as rows of `width` cells, a piece at a time, calling
-  /// cells(row, text, col, n) for each piece of n characters of row `row` (from 0) from
-  /// column `col`. Returns the rows read: fewer when the output ends first. A row of
-  /// another length, or with a "\r", is Malformed, name(row) naming it ("row 3 of layer b").
+  /// Reads the next `count` lines as rows of `width` cells, calling cells(row, text,
+  /// col, n) for each piece of n characters of row `row` (from 0) from column `col`.
+  /// Returns the rows read: fewer when the output ends first. A row of another length,
+  /// or with a "\r", is Malformed, name(row) naming it ("row 3 of layer b").
   template <typename Cells, typename Name>
   std::uint64_t rows(std::uint64_t count, std::uint64_t width, Cells& cells, Name& name) {
     for (std::uint64_t row = 0; row < count; ++row) {
       if (!in_.ready()) return row;
       ++number_;
-      const std::string_view whole = in_.bytes();
-      if (whole.size() > width && whole[width] == '\n') {  // the row and its "\n" are ready: most rows
-        const std::string_view text = whole.substr(0, static_cast<std::size_t>(width));
-        if (!has_line_end(text)) {
-          cells(row, text.data(), std::uint64_t{0}, text.size());
-          in_.skip(text.size());
-          in_.end_line();
-          continue;
-        }
-      }
       std::uint64_t col = 0;
       while (col < width && in_.ready()) {
         const std::string_view ready = in_.bytes();
         const std::string_view here = ready.substr(0, static_cast<std::size_t>(std::min<std::uint64_t>(ready.size(), width - col)));
-        const std::size_t end = std::min(here.find('\n'), here.find('\r'));
-        const std::size_t n = std::min(end, here.size());
+        const std::size_t n = std::min({here.find('\n'), here.find('\r'), here.size()});
         cells(row, here.data(), col, n);
         in_.skip(n);
         col += n;
-        if (end != std::string_view::npos) break;
+        if (n < here.size()) break;
       }
-      if (!in_.ready() && col == width) continue;  // the last line may lack its "\n"
-      if (in_.ready() && in_.bytes()[0] == '\n' && col == width) {
-        in_.end_line();
+      if (col == width && (!in_.ready() || in_.bytes()[0] == '\n')) {  // the last line may lack its "\n"
+        if (in_.ready()) in_.end_line();
         continue;
       }
       // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
@@ -198,14 +178,6 @@ class Lines {
 
   std::size_t number() const { return number_; }
   const std::string& name() const { return in_.name(); }
-  /// Whether `text` holds a "\n" or a "\r": byte by byte when it is short (the rows of a
-  /// narrow map), else by memchr.
-  static bool has_line_end(std::string_view text) {
-    if (text.size() >= 32) return text.find('\n') != std::string_view::npos || text.find('\r') != std::string_view::npos;
-    bool found = false;
-    for (const char c : text) found |= c == '\n' || c == '\r';
-    return found;
-  }
   [[noreturn]] void fail_here(const std::string& what) const {
     fail(name() + ": line " + std::to_string(number()) + ": " + what);
   }
