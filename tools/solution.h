@@ -5,7 +5,7 @@
 // replayed with the solver's own rule functions (puzzle.cpp compiled in: its functions
 // are not inline, so GCC inlines the lambdas of the hot loops). An output is read as a
 // stream, never further than its shape allows; one that is not of the shape read
-// throws Malformed naming the file, line and column.
+// is an error naming the file, line and column.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
@@ -22,9 +22,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,13 +32,7 @@ namespace solution {
 
 using puzzle::Puzzle;
 
-/// A file that cannot be read, or an output that is not one of the solver's shapes.
-class Malformed : public core::Error {
- public:
-  using core::Error::Error;
-};
-
-[[noreturn]] void fail(const std::string& what) { throw Malformed(what); }
+using core::fail;  // an output not of the shape read: exit 2
 
 std::string plural(std::uint64_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
@@ -51,10 +43,8 @@ struct OpenFile {
   std::FILE* file;
 };
 
-/// A file, or standard input, read as a stream through the solver's own Input: one
-/// block and the line read in memory, whatever the file's size. Endless input
-/// (/dev/zero) is read only as far as a line that cannot belong to the file, since
-/// Input::next_line cuts a line at the length the tool allows.
+/// A file, or standard input, read as a stream through the solver's own Input, which
+/// cuts a line at the length asked for: endless input stops at the first line too long.
 class Reader : private OpenFile, public puzzle::Input {
  public:
   /// Opens `path`, or standard input when it is empty.
@@ -141,15 +131,15 @@ class Lines {
     if (next(extra, 0)) fail_here("unexpected content after " + what);
   }
 
-  /// Reads the next `count` lines as rows of `width` cells, calling cells(row, text,
-  /// col, n) for each piece of n characters of row `row` (from 0) from column `col`.
-  /// Returns the rows read: fewer when the output ends first. A row of another length,
-  /// or with a "\r", is Malformed, name(row) naming it ("row 3 of layer b").
-  template <typename Cells, typename Name>
-  std::uint64_t rows(std::uint64_t count, std::uint64_t width, Cells& cells, Name& name) {
+  /// Reads the next `count` lines as the rows of `width` cells of `part` ("layer b"),
+  /// calling cells(row, text, col, n) for each piece of n characters of row `row` (from
+  /// 0) from column `col`. Too few rows, a row of another length or a "\r" is an error.
+  template <typename Cells>
+  void rows(std::uint64_t count, std::uint64_t width, Cells& cells, const std::string& part) {
     for (std::uint64_t row = 0; row < count; ++row) {
-      if (!in_.ready()) return row;
+      if (!in_.ready()) fail(name() + ": " + part + " ends after " + plural(row, "row") + ", the map has " + std::to_string(count));
       ++number_;
+      const std::string row_name = "row " + std::to_string(row) + " of " + part;
       std::uint64_t col = 0;
       while (col < width && in_.ready()) {
         const std::string_view ready = in_.bytes();
@@ -169,11 +159,10 @@ class Lines {
       for (std::size_t looked = 0; in_.ready() && in_.bytes()[0] != '\n'; ++length, in_.skip(1)) {
         if (in_.bytes()[0] == '\r') fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
         if (++looked > (std::size_t{1} << 20))
-          fail_here(name(row) + " has more than " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+          fail_here(row_name + " has more than " + plural(length, "character") + ", the map's width is " + std::to_string(width));
       }
-      fail_here(name(row) + " has " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+      fail_here(row_name + " has " + plural(length, "character") + ", the map's width is " + std::to_string(width));
     }
-    return count;
   }
 
   std::size_t number() const { return number_; }
@@ -190,9 +179,8 @@ class Lines {
   std::size_t number_ = 0;  ///< the line last read
 };
 
-/// The longest line a list output, or the first line of any output, can hold here: a
-/// state with two numbers of 18 digits (longer ones are refused) is 45 characters, so
-/// that a line cut there is refused by the list parser just as it would be whole.
+/// The longest line a list output, or the first line of any output, can hold: a state
+/// with two numbers of 18 digits (longer ones are refused) is 45 characters.
 constexpr std::size_t kListLine = 64;
 
 // ==== States and moves ===============================================================
@@ -244,8 +232,7 @@ State state_numbered(const Puzzle& p, std::uint64_t n) {
 }
 
 /// Whether `to` is one action away from `from` (both on the map), whose cells hold the
-/// map characters `there` and `here`; if not, `why` says why. Only the rule functions of
-/// puzzle.cpp decide what is legal.
+/// map characters `there` and `here`; if not, `why` says why.
 bool legal_action(const State& from, char here, const State& to, char there, std::string& why) {
   if (puzzle::is_active_button(from.color, here)) {
     if (!same_cell(from, to)) return why = "must press the active button", false;
@@ -266,8 +253,8 @@ bool legal_action(const State& from, char here, const State& to, char there, std
 
 // ==== Bits and paths =================================================================
 
-/// `count` fields of 1 or 2 bits, all zero at first, in a puzzle::Buffer: the pages on
-/// which no field is ever set cost no memory. Move-only.
+/// `count` fields of 1 or 2 bits, all zero at first (calloc: the pages on which no
+/// field is ever set cost no memory).
 class Bits {
  public:
   Bits() = default;
@@ -294,32 +281,13 @@ class Bits {
 
 /// A path of legal actions, kept as its first state and a byte per action: a step
 /// north, east, south or west (0-3), or a press: 4 + the layer it leads to. Read with a
-/// Cursor. Memory: a byte per state (grown by realloc, so a long path is not copied).
+/// Cursor.
 class Path {
  public:
-  Path() = default;
-  Path(Path&& other) noexcept { swap(other); }
-  Path& operator=(Path&& other) noexcept {
-    swap(other);
-    return *this;
-  }
-  Path(const Path&) = delete;
-  Path& operator=(const Path&) = delete;
-  ~Path() { std::free(actions_); }
-
   /// Appends `s`: the first state, or one action away from the last one.
   void add(const State& s) {
-    if (size_ > 0) {
-      if (size_ - 1 == capacity_) {
-        capacity_ = capacity_ == 0 ? 4096 : capacity_ * 2;
-        void* grown = std::realloc(actions_, capacity_);
-        if (!grown) throw std::bad_alloc();
-        actions_ = static_cast<std::uint8_t*>(grown);
-      }
-      actions_[size_ - 1] = action(last_, s);
-    } else {
-      first_ = s;
-    }
+    if (size_ > 0) actions_.push_back(action(last_, s));
+    else first_ = s;
     last_ = s;
     ++size_;
   }
@@ -368,23 +336,14 @@ class Path {
     if (to.row == from.row + 1) return 2;
     return 3;
   }
-  void swap(Path& other) noexcept {
-    std::swap(first_, other.first_);
-    std::swap(last_, other.last_);
-    std::swap(actions_, other.actions_);
-    std::swap(size_, other.size_);
-    std::swap(capacity_, other.capacity_);
-  }
 
   State first_, last_;
-  std::uint8_t* actions_ = nullptr;
-  std::size_t size_ = 0;      ///< states
-  std::size_t capacity_ = 0;  ///< actions there is room for
+  std::vector<std::uint8_t> actions_;
+  std::size_t size_ = 0;  ///< states
 };
 
-/// Replays a path one state at a time and says why a state cannot follow the path so
-/// far. States are numbered from 1; move M goes from state M to state M + 1. Keeps a
-/// bit per state of the map (visited or not) and the path.
+/// Replays a path one state at a time and says why a state cannot follow it. States are
+/// numbered from 1; move M goes from state M to state M + 1.
 class Replay {
  public:
   /// `unit` names where state K is found in messages: "line" (list) or "state" (map).
@@ -434,7 +393,7 @@ class Replay {
     }
     return true;
   }
-  Path take_path() { return std::move(path_); }
+  Path take_path() { return std::exchange(path_, Path()); }
 
  private:
   /// The number of the state `s` on the path (which holds it), from 1.
@@ -474,16 +433,18 @@ struct Report {
   Bits discovered;  ///< no_solution, when asked for: a bit per cell (row * width + col) not shown '#'
 };
 
-std::string illegal_move(std::size_t state_number, const State& s, const std::string& reason) {
-  return "Move " + std::to_string(state_number - 1) + " is illegal: " + show(s) + ": " + reason;
-}
-
 /// The report of a wrong output: `what`, with the states found legal before it.
 Report wrong(const std::string& what, Path path = Path()) {
   Report r;
   r.lines.push_back(what);
   r.path = std::move(path);
   return r;
+}
+
+/// The report of the state `s` that replay.add() refused.
+Report illegal(Replay& replay, const State& s) {
+  const std::string what = "Move " + std::to_string(replay.states()) + " is illegal: " + show(s) + ": ";
+  return wrong(what + replay.why(), replay.take_path());
 }
 
 /// The report for a path whose every checked move is legal.
@@ -500,12 +461,10 @@ Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
 
 // ==== "No solution." outputs =========================================================
 
-/// Checks a no-solution output, `lines` just past its "No solution." line: the header,
-/// then the map with every undiscovered cell as '#'. Without searching, the check can
-/// only see that each cell is its input character or '#', that the target is '#' and
-/// the start is not. The first wrong cell is reported once every row has the right
-/// shape (a shape problem is Malformed). With `keep`, the report's `discovered` says
-/// which cells the output shows discovered.
+/// Checks a no-solution output, `lines` just past its "No solution." line. Without a
+/// search, only what each cell may be: its input character or '#', the target '#', the
+/// start '@'. The first wrong cell is reported once every row has the right shape. With
+/// `keep`, the report's `discovered` says which cells the output shows discovered.
 Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool keep) {
   std::string_view line;
   if (!lines.next(line, kListLine) || (line != "Discovered:" && line != "Reachable:"))
@@ -535,10 +494,7 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool k
                   std::to_string(3 + row) + "): " + wrong_here + ", found " + puzzle::show_char(shown);
     }
   };
-  auto name = [](std::uint64_t row) { return "discovered map row " + std::to_string(row); };
-  const std::uint64_t rows = lines.rows(p.height, p.width, cells, name);
-  if (rows < p.height)
-    fail(lines.name() + ": the discovered map has " + plural(rows, "row") + ", the map has " + std::to_string(p.height));
+  lines.rows(p.height, p.width, cells, "the discovered map");
   lines.expect_end("the discovered map");
   if (!problem.empty()) {
     r.lines.push_back(problem);
@@ -565,13 +521,9 @@ class StateParser {
     if (pos_ == line_.size() || !(line_[pos_] == '^' || (line_[pos_] >= 'a' && line_[pos_] <= 'z')))
       problem("expected a color ('^' or a lowercase letter)");
     s.color = line_[pos_];
-    if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p_.colors) {
-      if (p_.colors == 0)
-        lines_.fail_at(pos_, std::string("color '") + s.color + "' in a map with 0 colors (only '^')");
-      lines_.fail_at(pos_, std::string("color '") + s.color + "' is beyond the map's " +
-                               std::to_string(p_.colors) + " colors ('^' and a-" +
-                               puzzle::layer_color(p_.colors) + ")");
-    }
+    if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p_.colors)
+      lines_.fail_at(pos_, std::string("color '") + s.color + "' is beyond the map's " + std::to_string(p_.colors) +
+                               " colors (" + (p_.colors ? std::string("'^' and a-") + puzzle::layer_color(p_.colors) : "only '^'") + ")");
     ++pos_;
     expect(", (");
     s.row = number("row");
@@ -613,18 +565,14 @@ class StateParser {
   std::size_t pos_ = 0;
 };
 
-/// Checks a list-mode output whose first line, `line`, has just been read from `lines`,
-/// a line at a time: after `max_moves` moves, nothing more is read (but whether more
-/// follows).
+/// Checks a list-mode output whose first line, `line`, has just been read: after
+/// `max_moves` moves, nothing more is read (but whether more follows).
 Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
   Replay replay(p, ends, "line");
   bool truncated = false;
   for (;;) {
     const State s = StateParser(p, lines, line).parse();
-    if (!replay.add(s)) {
-      const std::string what = illegal_move(replay.states() + 1, s, replay.why());
-      return wrong(what, replay.take_path());
-    }
+    if (!replay.add(s)) return illegal(replay, s);
     if (replay.moves() == max_moves) {
       truncated = lines.more();
       break;
@@ -636,14 +584,11 @@ Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_v
 
 // ==== Map-mode solutions =============================================================
 
-/// A map-mode output: num_colors + 1 layers of the map with the path drawn in. Kept as
-/// the marks it draws, 2 bits a state; every other cell is checked as it is read.
+/// A map-mode output: num_colors + 1 layers of the map with the path drawn in, kept as
+/// the marks it draws, 2 bits a state. Every other cell is checked as it is read: the
+/// first that shows neither what the spec says nor a mark is kept as problem().
 class MapOutput {
  public:
-  /// Reads the layers from `lines`, whose line 1 is `line`, checking as it goes that
-  /// every cell shows what the spec says unless it is a mark ('+', '%', '@' where the
-  /// map shows something else); the first that does not is kept as problem(). Throws
-  /// Malformed for a wrong shape.
   MapOutput(const Puzzle& puzzle, const Ends& ends, Lines& lines, std::string_view line)
       : p_(puzzle), marks_(state_count(puzzle), 2) {
     map_.resize(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
@@ -677,16 +622,11 @@ class MapOutput {
           }
         }
       };
-      auto name = [color](std::uint64_t row) { return "row " + std::to_string(row) + " of layer " + color; };
-      const std::uint64_t rows = lines.rows(p_.height, p_.width, cells, name);
-      if (rows < p_.height)
-        fail(lines.name() + ": layer " + color + " ends after " + plural(rows, "row") + ", the map has " +
-             std::to_string(p_.height));
+      lines.rows(p_.height, p_.width, cells, std::string("layer ") + color);
     }
     lines.expect_end("the last layer (the map has " + plural(layers, "layer") + ")");
   }
 
-  /// The first cell that shows neither what the spec says nor a mark, or "".
   const std::string& problem() const { return problem_; }
 
   /// The mark the output draws on state `s` (on the map): '+', '%', '@' or '\0'.
@@ -730,14 +670,13 @@ class MapOutput {
 };
 
 /// The report of a problem in a map output at `s`, with the states rebuilt so far.
-Report map_problem(const MapOutput& out, const State& s, const std::string& what, Path path = Path()) {
-  return wrong("Map output, " + out.where(s) + ": " + what, std::move(path));
+Report map_problem(const MapOutput& out, const State& s, const std::string& what, Replay& replay) {
+  return wrong("Map output, " + out.where(s) + ": " + what, replay.take_path());
 }
 
-/// Checks a map-mode output whose first line, `line`, has just been read from `lines`:
-/// first, as it is read, every cell the path does not mark; then the path, rebuilt from
-/// the marks and replayed move by move as it is rebuilt; then that no mark is left off
-/// the path.
+/// Checks a map-mode output whose first line, `line`, has just been read: every cell
+/// the path does not mark, as it is read; then the path, rebuilt from the marks and
+/// replayed as it is rebuilt; then that no mark is left off the path.
 Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
   const MapOutput out(p, ends, lines, line);
   if (!out.problem().empty()) return wrong(out.problem());
@@ -756,18 +695,17 @@ Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_vi
     State next;
     if (out.mark(here) == '%') {
       const char button = cell_of(p, here);
+      const std::string on = "'%' on " + puzzle::show_char(button) + ", which is not ";
       if (!puzzle::is_button(button) && button != puzzle::kNoColor)
-        return map_problem(out, here, "'%' on " + puzzle::show_char(button) + ", which is not a button or trap",
-                           replay.take_path());
+        return map_problem(out, here, on + "a button or trap", replay);
       if (!puzzle::is_active_button(here.color, button))
-        return map_problem(out, here, "'%' on " + puzzle::show_char(button) + ", which is not active on layer " +
-                                          here.color, replay.take_path());
+        return map_problem(out, here, on + "active on layer " + here.color, replay);
       next = State{puzzle::pressed_layer(button), here.row, here.col};
-      if (out.shown(next) != '@' || replay.contains(next))
-        return map_problem(out, here, "'%' presses " + puzzle::show_char(button) + " but " + out.where(next) +
-                                          " shows " + puzzle::show_char(out.shown(next)) +
-                                          (replay.contains(next) ? ", already on the path" : ", not '@'"),
-                           replay.take_path());
+      const bool again = replay.contains(next);
+      if (out.shown(next) != '@' || again)
+        return map_problem(out, here, "'%' presses " + puzzle::show_char(button) + " but " + out.where(next) + " shows " +
+                                          puzzle::show_char(out.shown(next)) + (again ? ", already on the path" : ", not '@'"),
+                           replay);
     } else {
       static const int kSteps[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // N, E, S, W
       State ways[4];
@@ -780,28 +718,24 @@ Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_vi
         if ((mark == '+' || mark == '%' || same_cell(s, target)) && !replay.contains(s)) ways[count++] = s;
       }
       if (count == 0)
-        return map_problem(out, here, "the path stops here: no marked neighbour ('+' or '%') and not the target",
-                           replay.take_path());
+        return map_problem(out, here, "the path stops here: no marked neighbour ('+' or '%') and not the target", replay);
       if (count > 1) {
         std::string list;
         for (std::size_t i = 0; i < count; ++i)
           list += (i == 0 ? "" : i + 1 == count ? " and " : ", ") + show(ways[i]);
-        return map_problem(out, here, "the path forks: " + list + " both continue it", replay.take_path());
+        return map_problem(out, here, "the path forks: " + list + " both continue it", replay);
       }
       next = ways[0];
     }
-    if (!replay.add(next)) {
-      const std::string what = illegal_move(replay.states() + 1, next, replay.why());
-      return wrong(what, replay.take_path());
-    }
+    if (!replay.add(next)) return illegal(replay, next);
     here = next;
   }
 
   // No mark off the path.
   State stray;
   if (!truncated && !replay.covers(out.marks(), stray))
-    return map_problem(out, stray, "mark '" + std::string(1, out.shown(stray)) +
-                                       "' is not on the path from the start to the target", replay.take_path());
+    return map_problem(out, stray, "mark '" + std::string(1, out.shown(stray)) + "' is not on the path from the start to the target",
+                       replay);
   return summary(replay, truncated, max_moves);
 }
 
@@ -812,9 +746,7 @@ enum class Format { detect, list, map };
 
 /// Reads and checks the output of a solver for `p` from `in`: "No solution." starts a
 /// no-solution output (whatever `format`), "// color" a map output, anything else a list
-/// output; at most `max_moves` moves are checked. With `keep_discovered`, the report of
-/// a well-formed no-solution output says which cells it shows discovered. Throws
-/// Malformed when the text is not an output of the shape read.
+/// output; at most `max_moves` moves are checked.
 Report check_output(const Puzzle& p, Reader& in, Format format, std::size_t max_moves = SIZE_MAX,
                     bool keep_discovered = false) {
   const Ends ends = find_ends(p);
