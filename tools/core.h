@@ -1,12 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/core.h: what every tool's command line shares, written once (check, compare,
-// show, mapgen, bench/measure, bench/floor). In the spirit of git's parse-options:
-// one table of options per command, read by parse() and printed by help_text(), so the
-// two cannot drift; kinds of values checked once (whole and decimal numbers with their
-// range, a set of choices); one policy for mistakes (UsageError, Error, run_main()) and
-// one exit-status convention, which exit_status_help() prints in every --help; files
-// read whole, written, folders made. Standard library, POSIX and <getopt.h> only.
+// tools/core.h: what every tool's command line shares, written once. As git's
+// parse-options: one table of options per command, read by parse() and printed by
+// help_text(), so the two cannot drift; values checked once; one policy for mistakes
+// (run_main()) and one exit-status convention, printed in every --help.
 
 #ifndef PUZZLE_TOOLS_CORE_H
 #define PUZZLE_TOOLS_CORE_H
@@ -116,21 +113,13 @@ inline std::string exit_status_help(const Command& command) {
   text += std::string("2 an error, with its message on stderr: bad usage (an unknown option, a bad value, a "
                       "missing argument) or ") + command.exit_error + ".";
   if (!command.exit_verdict) text += " It never exits 1.";
-  // Wrapped at 88 columns, at blanks.
-  std::string wrapped, line;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (!line.empty() && line.size() + 1 + word.size() > 88) {
-      wrapped += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-    start = end + 1;
+  std::string wrapped;  // at 88 columns, at blanks
+  while (text.size() > 88) {
+    const std::size_t cut = text.rfind(' ', 88);
+    wrapped += text.substr(0, cut) + "\n";
+    text.erase(0, cut + 1);
   }
-  return wrapped + line + "\n";
+  return wrapped + text + "\n";
 }
 
 /// The help of a command, printed from its table: synopsis, about, one entry per
@@ -151,21 +140,14 @@ inline std::string help_text(const Command& command) {
     left += o.short_name ? std::string("-") + o.short_name + (o.long_name ? ", " : "") : "    ";
     if (o.long_name) left += std::string("--") + o.long_name;
     if (o.value) left += std::string(" ") + o.value;
-    const std::string& help = o.help;
-    std::size_t from = 0;
-    bool first = true;
-    do {
-      const std::size_t newline = help.find('\n', from);
-      const std::string line = help.substr(from, newline == std::string::npos ? std::string::npos : newline - from);
-      std::string head = first ? left : "";
-      if (head.size() + 1 >= kColumn && first) {  // too long for the column: help below
-        text += head + "\n";
-        head.clear();
-      }
-      text += head + std::string(kColumn - head.size(), ' ') + line + "\n";
-      first = false;
-      from = newline == std::string::npos ? help.size() + 1 : newline + 1;
-    } while (from <= help.size());
+    if (left.size() + 1 >= kColumn) {  // too long for the column: help below
+      text += left + "\n";
+      left.clear();
+    }
+    for (std::size_t from = 0, newline = 0; newline != std::string::npos; from = newline + 1, left.clear()) {
+      newline = o.help.find('\n', from);
+      text += left + std::string(kColumn - left.size(), ' ') + o.help.substr(from, newline - from) + "\n";
+    }
   }
   if (command.after && *command.after) text += std::string("\n") + command.after;
   if (!text.empty() && text.back() != '\n') text += "\n";
@@ -215,19 +197,14 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
       }
       usage_error(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
     }
-    const Option* o = nullptr;
-    if (got >= 1000) {
-      o = &options[static_cast<std::size_t>(got - 1000)];
-    } else {
-      for (const Option& candidate : options)
-        if (candidate.short_name == got) o = &candidate;
-    }
-    if (!o) usage_error("unknown option");  // cannot happen: getopt returns only what it was given
-    others = others || o != &options.back();  // the last entry is --help
-    if (o->value && command.values_once && ++given[static_cast<std::size_t>(o - options.data())] > 1)
-      usage_error(std::string(o->long_name ? "--" : "-") + (o->long_name ? o->long_name : std::string(1, o->short_name)) +
+    std::size_t at = got >= 1000 ? static_cast<std::size_t>(got - 1000) : 0;
+    while (got < 1000 && options[at].short_name != got) ++at;  // getopt returns only the short names given it
+    const Option& o = options[at];
+    others = others || at + 1 != options.size();  // the last entry is --help
+    if (o.value && command.values_once && ++given[at] > 1)
+      usage_error(std::string(o.long_name ? "--" : "-") + (o.long_name ? o.long_name : std::string(1, o.short_name)) +
                   " is given twice: give it once");
-    o->set(o->value ? optarg : nullptr);
+    o.set(o.value ? optarg : nullptr);
   }
   for (int i = optind; i < argc; ++i) parsed.args.push_back(argv[i]);
   if (parsed.help && command.help_alone && others) {

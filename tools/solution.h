@@ -45,6 +45,8 @@ struct OpenFile {
 
 /// A file, or standard input, read as a stream through the solver's own Input, which
 /// cuts a line at the length asked for: endless input stops at the first line too long.
+/// Its lines are numbered from 1 for messages; a long row of a map is read a piece at a
+/// time.
 class Reader : private OpenFile, public puzzle::Input {
  public:
   /// Opens `path`, or standard input when it is empty.
@@ -57,6 +59,62 @@ class Reader : private OpenFile, public puzzle::Input {
     if (file != stdin) std::fclose(file);
   }
   const std::string& name() const { return name_; }
+  std::size_t number() const { return number_; }  ///< of the line last read
+
+  /// The next line, at most `limit` + 1 bytes of it; false at the end of the output.
+  bool next(std::string_view& line, std::size_t limit) {
+    if (!next_line(line, limit)) return false;
+    ++number_;
+    const std::size_t cr = line.find('\r');
+    if (cr != std::string_view::npos) fail_at(cr, "carriage return (the solver's lines end in \\n only)");
+    return true;
+  }
+  /// That nothing follows `what`, the last part of the output read.
+  void expect_end(const std::string& what) {
+    std::string_view extra;
+    if (next(extra, 0)) fail_here("unexpected content after " + what);
+  }
+
+  /// Reads the next `count` lines as the rows of `width` cells of `part` ("layer b"),
+  /// calling cells(row, text, col, n) for each piece of n characters of row `row` (from
+  /// 0) from column `col`. Too few rows, a row of another length or a "\r" is an error.
+  template <typename Cells>
+  void rows(std::uint64_t count, std::uint64_t width, Cells& cells, const std::string& part) {
+    for (std::uint64_t row = 0; row < count; ++row) {
+      if (!ready()) fail(name() + ": " + part + " ends after " + plural(row, "row") + ", the map has " + std::to_string(count));
+      ++number_;
+      const std::string row_name = "row " + std::to_string(row) + " of " + part;
+      std::uint64_t col = 0;
+      while (col < width && ready()) {
+        const std::string_view got = bytes();
+        const std::string_view here = got.substr(0, static_cast<std::size_t>(std::min<std::uint64_t>(got.size(), width - col)));
+        const std::size_t n = std::min({here.find('\n'), here.find('\r'), here.size()});
+        cells(row, here.data(), col, n);
+        skip(n);
+        col += n;
+        if (n < here.size()) break;
+      }
+      if (col == width && (!ready() || bytes()[0] == '\n')) {  // the last line may lack its "\n"
+        if (ready()) end_line();
+        continue;
+      }
+      // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
+      std::uint64_t length = col;
+      for (std::size_t looked = 0; ready() && bytes()[0] != '\n'; ++length, skip(1)) {
+        if (bytes()[0] == '\r') fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
+        if (++looked > (std::size_t{1} << 20))
+          fail_here(row_name + " has more than " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+      }
+      fail_here(row_name + " has " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+    }
+  }
+
+  [[noreturn]] void fail_here(const std::string& what) const {
+    fail(name() + ": line " + std::to_string(number()) + ": " + what);
+  }
+  [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
+    fail(name() + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) + ": " + what);
+  }
 
  private:
   static std::FILE* open(const std::string& path) {
@@ -66,6 +124,7 @@ class Reader : private OpenFile, public puzzle::Input {
     return file;
   }
   std::string name_;
+  std::size_t number_ = 0;
 };
 
 // ==== Files ==========================================================================
@@ -108,76 +167,6 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
     fail(what);
   }
 }
-
-/// An output's lines, numbered from 1 for messages: whole, cut at a length past which
-/// no line of the output can go, or for the long rows of a map a piece at a time.
-class Lines {
- public:
-  explicit Lines(Reader& in) : in_(in) {}
-
-  /// The next line, at most `limit` + 1 bytes of it; false at the end of the output.
-  bool next(std::string_view& line, std::size_t limit) {
-    if (!in_.next_line(line, limit)) return false;
-    ++number_;
-    const std::size_t cr = line.find('\r');
-    if (cr != std::string_view::npos) fail_at(cr, "carriage return (the solver's lines end in \\n only)");
-    return true;
-  }
-  /// Whether anything follows what was read.
-  bool more() { return in_.ready(); }
-  /// That nothing follows `what`, the last part of the output read.
-  void expect_end(const std::string& what) {
-    std::string_view extra;
-    if (next(extra, 0)) fail_here("unexpected content after " + what);
-  }
-
-  /// Reads the next `count` lines as the rows of `width` cells of `part` ("layer b"),
-  /// calling cells(row, text, col, n) for each piece of n characters of row `row` (from
-  /// 0) from column `col`. Too few rows, a row of another length or a "\r" is an error.
-  template <typename Cells>
-  void rows(std::uint64_t count, std::uint64_t width, Cells& cells, const std::string& part) {
-    for (std::uint64_t row = 0; row < count; ++row) {
-      if (!in_.ready()) fail(name() + ": " + part + " ends after " + plural(row, "row") + ", the map has " + std::to_string(count));
-      ++number_;
-      const std::string row_name = "row " + std::to_string(row) + " of " + part;
-      std::uint64_t col = 0;
-      while (col < width && in_.ready()) {
-        const std::string_view ready = in_.bytes();
-        const std::string_view here = ready.substr(0, static_cast<std::size_t>(std::min<std::uint64_t>(ready.size(), width - col)));
-        const std::size_t n = std::min({here.find('\n'), here.find('\r'), here.size()});
-        cells(row, here.data(), col, n);
-        in_.skip(n);
-        col += n;
-        if (n < here.size()) break;
-      }
-      if (col == width && (!in_.ready() || in_.bytes()[0] == '\n')) {  // the last line may lack its "\n"
-        if (in_.ready()) in_.end_line();
-        continue;
-      }
-      // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
-      std::uint64_t length = col;
-      for (std::size_t looked = 0; in_.ready() && in_.bytes()[0] != '\n'; ++length, in_.skip(1)) {
-        if (in_.bytes()[0] == '\r') fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
-        if (++looked > (std::size_t{1} << 20))
-          fail_here(row_name + " has more than " + plural(length, "character") + ", the map's width is " + std::to_string(width));
-      }
-      fail_here(row_name + " has " + plural(length, "character") + ", the map's width is " + std::to_string(width));
-    }
-  }
-
-  std::size_t number() const { return number_; }
-  const std::string& name() const { return in_.name(); }
-  [[noreturn]] void fail_here(const std::string& what) const {
-    fail(name() + ": line " + std::to_string(number()) + ": " + what);
-  }
-  [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
-    fail(name() + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) + ": " + what);
-  }
-
- private:
-  Reader& in_;
-  std::size_t number_ = 0;  ///< the line last read
-};
 
 /// The longest line a list output, or the first line of any output, can hold: a state
 /// with two numbers of 18 digits (longer ones are refused) is 45 characters.
@@ -465,7 +454,7 @@ Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
 /// search, only what each cell may be: its input character or '#', the target '#', the
 /// start '@'. The first wrong cell is reported once every row has the right shape. With
 /// `keep`, the report's `discovered` says which cells the output shows discovered.
-Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool keep) {
+Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool keep) {
   std::string_view line;
   if (!lines.next(line, kListLine) || (line != "Discovered:" && line != "Reachable:"))
     lines.fail_here("expected 'Discovered:' after 'No solution.'");
@@ -508,73 +497,60 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool k
 
 // ==== List-mode solutions ============================================================
 
-/// Reads one list line "(C, (R, C))" exactly as the solver prints it.
-class StateParser {
- public:
-  StateParser(const Puzzle& puzzle, const Lines& lines, std::string_view line)
-      : p_(puzzle), lines_(lines), line_(line) {}
-
-  State parse() {
-    if (line_.empty()) lines_.fail_here("empty line; each line is one state (C, (R, C))");
-    State s;
-    expect("(");
-    if (pos_ == line_.size() || !(line_[pos_] == '^' || (line_[pos_] >= 'a' && line_[pos_] <= 'z')))
-      problem("expected a color ('^' or a lowercase letter)");
-    s.color = line_[pos_];
-    if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p_.colors)
-      lines_.fail_at(pos_, std::string("color '") + s.color + "' is beyond the map's " + std::to_string(p_.colors) +
-                               " colors (" + (p_.colors ? std::string("'^' and a-") + puzzle::layer_color(p_.colors) : "only '^'") + ")");
-    ++pos_;
-    expect(", (");
-    s.row = number("row");
-    expect(", ");
-    s.col = number("column");
-    expect("))");
-    if (pos_ != line_.size()) problem("unexpected text after the state");
-    return s;
-  }
-
- private:
-  [[noreturn]] void problem(const std::string& what) {
-    std::string found = pos_ < line_.size() ? puzzle::show_char(line_[pos_]) : "the end of the line";
-    lines_.fail_at(pos_, what + ", found " + found + " (each line is one state (C, (R, C)))");
-  }
-  void expect(std::string_view text) {
-    for (char c : text) {
-      if (pos_ == line_.size() || line_[pos_] != c) problem(std::string("expected '") + c + "'");
-      ++pos_;
+/// The state on list line `line`, read exactly as the solver prints it: "(C, (R, C))".
+State parse_state(const Puzzle& p, const Reader& lines, std::string_view line) {
+  if (line.empty()) lines.fail_here("empty line; each line is one state (C, (R, C))");
+  std::size_t pos = 0;
+  auto problem = [&](const std::string& what) {
+    const std::string found = pos < line.size() ? puzzle::show_char(line[pos]) : "the end of the line";
+    lines.fail_at(pos, what + ", found " + found + " (each line is one state (C, (R, C)))");
+  };
+  auto expect = [&](std::string_view text) {
+    for (const char c : text) {
+      if (pos == line.size() || line[pos] != c) problem(std::string("expected '") + c + "'");
+      ++pos;
     }
-  }
-  std::uint64_t number(const char* what) {
-    std::size_t begin = pos_;
+  };
+  auto number = [&](const char* what) {
+    const std::size_t begin = pos;
     std::uint64_t value = 0;
-    while (pos_ < line_.size() && line_[pos_] >= '0' && line_[pos_] <= '9') {
-      if (pos_ - begin == 18) lines_.fail_at(begin, std::string(what) + " number is too long");
-      value = value * 10 + static_cast<std::uint64_t>(line_[pos_] - '0');
-      ++pos_;
+    for (; pos < line.size() && line[pos] >= '0' && line[pos] <= '9'; ++pos) {
+      if (pos - begin == 18) lines.fail_at(begin, std::string(what) + " number is too long");
+      value = value * 10 + static_cast<std::uint64_t>(line[pos] - '0');
     }
-    if (pos_ == begin) problem(std::string("expected a ") + what + " number");
-    if (line_[begin] == '0' && pos_ - begin > 1)
-      lines_.fail_at(begin, std::string(what) + " number with a leading zero");
+    if (pos == begin) problem(std::string("expected a ") + what + " number");
+    if (line[begin] == '0' && pos - begin > 1) lines.fail_at(begin, std::string(what) + " number with a leading zero");
     return value;
-  }
-
-  const Puzzle& p_;
-  const Lines& lines_;
-  std::string_view line_;
-  std::size_t pos_ = 0;
-};
+  };
+  State s;
+  expect("(");
+  if (pos == line.size() || !(line[pos] == '^' || (line[pos] >= 'a' && line[pos] <= 'z')))
+    problem("expected a color ('^' or a lowercase letter)");
+  s.color = line[pos];
+  if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p.colors)
+    lines.fail_at(pos, std::string("color '") + s.color + "' is beyond the map's " + std::to_string(p.colors) +
+                           " colors (" + (p.colors ? std::string("'^' and a-") + puzzle::layer_color(p.colors) : "only '^'") +
+                           ")");
+  ++pos;
+  expect(", (");
+  s.row = number("row");
+  expect(", ");
+  s.col = number("column");
+  expect("))");
+  if (pos != line.size()) problem("unexpected text after the state");
+  return s;
+}
 
 /// Checks a list-mode output whose first line, `line`, has just been read: after
 /// `max_moves` moves, nothing more is read (but whether more follows).
-Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
+Report check_list(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   Replay replay(p, ends, "line");
   bool truncated = false;
   for (;;) {
-    const State s = StateParser(p, lines, line).parse();
+    const State s = parse_state(p, lines, line);
     if (!replay.add(s)) return illegal(replay, s);
     if (replay.moves() == max_moves) {
-      truncated = lines.more();
+      truncated = lines.ready();
       break;
     }
     if (!lines.next(line, kListLine)) break;
@@ -589,7 +565,7 @@ Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_v
 /// first that shows neither what the spec says nor a mark is kept as problem().
 class MapOutput {
  public:
-  MapOutput(const Puzzle& puzzle, const Ends& ends, Lines& lines, std::string_view line)
+  MapOutput(const Puzzle& puzzle, const Ends& ends, Reader& lines, std::string_view line)
       : p_(puzzle), marks_(state_count(puzzle), 2) {
     map_.resize(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
     std::size_t i = 0;
@@ -637,16 +613,12 @@ class MapOutput {
   /// The character the output shows for state `s` (on the map), when problem() is "".
   char shown(const State& s) const {
     const char c = mark(s);
-    return c ? c : unmarked(s);
+    return c ? c : unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
   }
 
-  /// What the spec's map output shows for `s` when the path does not pass there:
-  /// the start as '@' on '^' only, the target on every layer, a layer's own buttons
-  /// and doors ('^' traps on '^') as '.', and the input character everywhere else.
-  char unmarked(const State& s) const {
-    return unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
-  }
-  /// The same for a cell whose input character is `c`, on layer `color`.
+  /// What the spec's map output shows for a cell whose input character is `c`, on layer
+  /// `color`, when the path does not pass there: the start as '@' on '^' only, a layer's
+  /// own buttons and doors ('^' traps on '^') as '.', the input character elsewhere.
   static char unmarked(char c, char color) {
     if (c == '@') return color == puzzle::kNoColor ? '@' : '.';
     if (c == color || (puzzle::is_door(c) && c - 'A' + 'a' == color)) return '.';
@@ -677,7 +649,7 @@ Report map_problem(const MapOutput& out, const State& s, const std::string& what
 /// Checks a map-mode output whose first line, `line`, has just been read: every cell
 /// the path does not mark, as it is read; then the path, rebuilt from the marks and
 /// replayed as it is rebuilt; then that no mark is left off the path.
-Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
+Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   const MapOutput out(p, ends, lines, line);
   if (!out.problem().empty()) return wrong(out.problem());
   const State start = ends.start, target = ends.target;
@@ -750,21 +722,20 @@ enum class Format { detect, list, map };
 Report check_output(const Puzzle& p, Reader& in, Format format, std::size_t max_moves = SIZE_MAX,
                     bool keep_discovered = false) {
   const Ends ends = find_ends(p);
-  Lines lines(in);
   std::string_view line;
-  if (!lines.next(line, kListLine)) {
+  if (!in.next(line, kListLine)) {
     if (format == Format::map) fail(in.name() + ": empty output: expected '// color ^' or 'No solution.'");
     return wrong("The solution is empty: the path must start at " + show(ends.start));
   }
-  if (line == "No solution.") return check_no_solution(p, ends, lines, keep_discovered);
+  if (line == "No solution.") return check_no_solution(p, ends, in, keep_discovered);
   const bool map_look = line.substr(0, 8) == "// color";
   if (format == Format::list && map_look)
-    lines.fail_here("this is map-mode output, read as list-mode output because of --list");
+    in.fail_here("this is map-mode output, read as list-mode output because of --list");
   if (format == Format::map && !line.empty() && line[0] == '(')
-    lines.fail_here("this is list-mode output, read as map-mode output because of --map");
+    in.fail_here("this is list-mode output, read as map-mode output because of --map");
   if (format == Format::map || (format == Format::detect && map_look))
-    return check_map(p, ends, lines, line, max_moves);
-  return check_list(p, ends, lines, line, max_moves);
+    return check_map(p, ends, in, line, max_moves);
+  return check_list(p, ends, in, line, max_moves);
 }
 
 }  // namespace solution
