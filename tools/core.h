@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -35,14 +36,11 @@ constexpr int kExitVerdict = 1;  ///< done; the verdict is negative (check, comp
 constexpr int kExitError = 2;    ///< not done: bad usage, or an input that cannot be used
 
 /// A bad command line: "TOOL: error: WHAT" and "Try 'tools/TOOL --help'.", exit 2.
-class UsageError : public std::runtime_error {
- public:
+struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
 /// Anything else that stops a tool: "TOOL: error: WHAT", exit 2.
-class Error : public std::runtime_error {
- public:
+struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -97,12 +95,11 @@ Option choice(const char* long_name, const char* value, const std::vector<const 
               const std::string& help, Enum& target) {
   return {0, long_name, value, words_text(words) + (help.empty() || help[0] == '\n' ? "" : " ") + help,
           [long_name, words, &target](const char* given) {
-            for (std::size_t i = 0; i < words.size(); ++i)
-              if (std::strcmp(given, words[i]) == 0) {
-                target = static_cast<Enum>(i);
-                return;
-              }
-            usage_error(std::string("--") + long_name + " must be " + words_text(words) + ", not '" + given + "'");
+            const auto is_given = [given](const char* word) { return std::strcmp(given, word) == 0; };
+            const auto found = std::find_if(words.begin(), words.end(), is_given);
+            if (found == words.end())
+              usage_error(std::string("--") + long_name + " must be " + words_text(words) + ", not '" + given + "'");
+            target = static_cast<Enum>(found - words.begin());
           }};
 }
 
@@ -224,15 +221,10 @@ inline std::uint64_t parse_count(const std::string& option, const char* text, st
   const std::string range = max == UINT64_MAX ? std::string(min == 0 ? "" : " of at least " + std::to_string(min))
                                               : " from " + std::to_string(min) + " to " + std::to_string(max);
   const std::string what = option + " needs a whole number" + range + ", not '" + text + "'";
-  if (*text == '\0') usage_error(what);
-  std::uint64_t value = 0;
-  for (const char* p = text; *p; ++p) {
-    if (*p < '0' || *p > '9') usage_error(what);
-    const auto digit = static_cast<std::uint64_t>(*p - '0');
-    if (value > (UINT64_MAX - digit) / 10) usage_error(what);
-    value = value * 10 + digit;
-  }
-  if (value < min || value > max) usage_error(what);
+  char* end = nullptr;
+  errno = 0;
+  const std::uint64_t value = std::strtoull(text, &end, 10);  // after a digit: no blank, no sign
+  if (*text < '0' || *text > '9' || *end != '\0' || errno == ERANGE || value < min || value > max) usage_error(what);
   return value;
 }
 

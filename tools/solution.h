@@ -43,13 +43,11 @@ struct OpenFile {
   std::FILE* file;
 };
 
-/// A file, or standard input, read as a stream through the solver's own Input, which
+/// A file ("": standard input) read as a stream through the solver's own Input, which
 /// cuts a line at the length asked for: endless input stops at the first line too long.
-/// Its lines are numbered from 1 for messages; a long row of a map is read a piece at a
-/// time.
+/// Lines are numbered from 1 for messages; a long row of a map is read a piece at a time.
 class Reader : private OpenFile, public puzzle::Input {
  public:
-  /// Opens `path`, or standard input when it is empty.
   explicit Reader(const std::string& path)
       : OpenFile{open(path)}, puzzle::Input(file, path.empty() ? "(standard input)" : path),
         name_(path.empty() ? "(standard input)" : path) {
@@ -127,10 +125,7 @@ class Reader : private OpenFile, public puzzle::Input {
   std::size_t number_ = 0;
 };
 
-// ==== Files ==========================================================================
-
-/// What an output's first line says it is ("a list-mode output"), or "" if it looks
-/// like none.
+/// What an output's first line says it is ("a list-mode output"), or "" if none.
 std::string output_kind(std::string_view first_line) {
   if (first_line.substr(0, 1) == "(") return "a list-mode output";
   if (first_line.substr(0, 8) == "// color") return "a map-mode output";
@@ -138,9 +133,8 @@ std::string output_kind(std::string_view first_line) {
   return "";
 }
 
-/// The map in the file at `path`, read by the solver's own parser as it reads standard
-/// input. Its messages come out as "PATH: line N, column K: ..."; when line 1 looks like
-/// an output of a solver, `swapped` is added ("MAP comes first ...").
+/// The map in the file at `path`, read by the solver's own parser, its errors prefixed
+/// "PATH: "; when line 1 looks like an output of a solver, `swapped` is added.
 Puzzle read_map(const std::string& path, const std::string& swapped) {
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (!file) core::fail(path + ": cannot open: " + std::strerror(errno));
@@ -171,8 +165,6 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
 /// The longest line a list output, or the first line of any output, can hold: a state
 /// with two numbers of 18 digits (longer ones are refused) is 45 characters.
 constexpr std::size_t kListLine = 64;
-
-// ==== States and moves ===============================================================
 
 /// A player state as written in a solution: color '^' or a letter, row and column.
 /// Rows and columns are kept as read, so that a state off the map can be reported.
@@ -240,8 +232,6 @@ bool legal_action(const State& from, char here, const State& to, char there, std
   return false;
 }
 
-// ==== Bits and paths =================================================================
-
 /// `count` fields of 1 or 2 bits, all zero at first (calloc: the pages on which no
 /// field is ever set cost no memory).
 class Bits {
@@ -250,7 +240,6 @@ class Bits {
   Bits(std::uint64_t count, unsigned width)
       : words_(static_cast<std::size_t>((count * width + 63) / 64 + 1)), width_(width) {}
 
-  bool empty() const { return words_.size() == 0; }
   unsigned get(std::uint64_t i) const {
     const std::uint64_t at = i * width_;
     return static_cast<unsigned>(words_[static_cast<std::size_t>(at / 64)] >> (at % 64)) & ((1u << width_) - 1);
@@ -284,7 +273,6 @@ class Path {
   bool empty() const { return size_ == 0; }
   const State& back() const { return last_; }
 
-  /// One state of the path after another, from the first.
   class Cursor {
    public:
     explicit Cursor(const Path& path) : path_(path), state_(path.first_) {}
@@ -308,7 +296,6 @@ class Path {
     std::size_t index_ = 0;
   };
 
-  /// Calls visit(cursor) at each state, in order.
   template <typename Visit>
   void walk(Visit visit) const {
     if (empty()) return;
@@ -358,7 +345,6 @@ class Replay {
     last_char_ = there;
     return true;
   }
-  /// Why the last state refused by add() cannot follow the path.
   const std::string& why() const { return why_; }
 
   /// Whether `s` (on the map) is one of the states added so far.
@@ -403,9 +389,6 @@ class Replay {
   std::string why_;
 };
 
-// ==== Reports ========================================================================
-
-/// What an output amounts to.
 enum class Verdict {
   reaches_target,  ///< every move legal, the path ends on the target
   stops_short,     ///< every move checked is legal, the path does not reach the target
@@ -436,7 +419,6 @@ Report illegal(Replay& replay, const State& s) {
   return wrong(what + replay.why(), replay.take_path());
 }
 
-/// The report for a path whose every checked move is legal.
 Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
   Report r;
   r.lines.push_back("Processed " + plural(replay.moves(), "move") + ", all valid");
@@ -471,27 +453,22 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool 
       if ((shown == input && input != '?') || !problem.empty()) continue;  // most cells; the first problem only
       const State here{puzzle::kNoColor, row, col};
       std::string wrong_here;
-      if (same_cell(here, ends.target)) {
-        if (shown != '#') wrong_here = "the target must be '#' (undiscovered) when there is no solution";
-      } else if (same_cell(here, ends.start)) {
-        if (shown != '@') wrong_here = "the start is always discovered: expected '@'";
-      } else if (shown != input && shown != '#') {
+      if (same_cell(here, ends.target))
+        wrong_here = shown == '#' ? "" : "the target must be '#' (undiscovered) when there is no solution";
+      else if (same_cell(here, ends.start))
+        wrong_here = shown == '@' ? "" : "the start is always discovered: expected '@'";
+      else if (shown != input && shown != '#')
         wrong_here = "expected " + (input == '#' ? std::string("'#'") : puzzle::show_char(input) + " or '#'");
-      }
-      if (!wrong_here.empty() && problem.empty())
+      if (!wrong_here.empty())
         problem = "Discovered map, row " + std::to_string(row) + ", column " + std::to_string(col) + " (line " +
                   std::to_string(3 + row) + "): " + wrong_here + ", found " + puzzle::show_char(shown);
     }
   };
   lines.rows(p.height, p.width, cells, "the discovered map");
   lines.expect_end("the discovered map");
-  if (!problem.empty()) {
-    r.lines.push_back(problem);
-    r.discovered = Bits();
-    return r;
-  }
-  r.lines.push_back("The discovered map is consistent with the input (not verified by a search)");
-  r.verdict = Verdict::no_solution;
+  r.lines.push_back(problem.empty() ? "The discovered map is consistent with the input (not verified by a search)"
+                                    : problem);
+  if (problem.empty()) r.verdict = Verdict::no_solution;
   return r;
 }
 
@@ -641,7 +618,6 @@ class MapOutput {
   std::string problem_;
 };
 
-/// The report of a problem in a map output at `s`, with the states rebuilt so far.
 Report map_problem(const MapOutput& out, const State& s, const std::string& what, Replay& replay) {
   return wrong("Map output, " + out.where(s) + ": " + what, replay.take_path());
 }
