@@ -3,12 +3,7 @@
 // tools/check: replays a solution of a puzzle map move by move and reports the first
 // illegal move (--help). The reading and the replay are tools/solution.h's.
 
-#ifndef PUZZLE_NO_MAIN
-#define PUZZLE_NO_MAIN
-#endif
-#include "../puzzle.cpp"
-#include "core.h"
-#include "solution.h"
+#include "solution.h"  // and with it core.h and ../puzzle.cpp, its main left out
 
 #include <unistd.h>
 

@@ -175,24 +175,18 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
     if (o.short_name) shorts += std::string(1, o.short_name) + (o.value ? ":" : "");
   }
   longs.push_back({nullptr, 0, nullptr, 0});
-  // An option as the user wrote it, for messages: "--moves" or "-m".
-  auto written = [&](int at) { return std::string(argv[at]).substr(0, std::string(argv[at]).find('=')); };
   std::vector<int> given(options.size(), 0);  // how often each option was given
   opterr = 0;
   optind = 0;
   int got;
   while ((got = getopt_long(argc, argv, shorts.c_str(), longs.data(), nullptr)) != -1) {
-    if (got == ':') {
-      const std::string name = optopt >= 1000 ? written(optind - 1) : std::string("-") + static_cast<char>(optopt);
-      usage_error("option '" + name + "' needs an argument");
-    }
-    if (got == '?') {
+    if (got == ':' || got == '?') {  // named as the user wrote it: "--moves" or "-m"
       const std::string word = argv[optind - 1];
-      if (word.rfind("--", 0) == 0) {
-        if (optopt >= 1000) usage_error("option '" + written(optind - 1) + "' takes no value");
-        usage_error("unknown option '" + word + "'");
-      }
-      usage_error(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
+      const std::string name =
+          optopt >= 1000 ? word.substr(0, word.find('=')) : std::string("-") + static_cast<char>(optopt);
+      if (got == ':') usage_error("option '" + name + "' needs an argument");
+      if (optopt >= 1000) usage_error("option '" + name + "' takes no value");
+      usage_error("unknown option '" + (word.rfind("--", 0) == 0 ? word : name) + "'");
     }
     std::size_t at = got >= 1000 ? static_cast<std::size_t>(got - 1000) : 0;
     while (got < 1000 && options[at].short_name != got) ++at;  // getopt returns only the short names given it
@@ -265,11 +259,10 @@ inline std::string read_file(const std::string& path, const std::string& name = 
   if (!file) fail(shown + ": cannot open: " + std::strerror(errno));
   std::string text;
   char block[1 << 16];
-  std::size_t n;
-  do {
+  for (std::size_t n = sizeof block; n == sizeof block;) {
     n = std::fread(block, 1, sizeof block, file);
     text.append(block, n);
-  } while (n == sizeof block);
+  }
   const bool failed = std::ferror(file) != 0;
   const int error = errno;
   if (!path.empty()) std::fclose(file);

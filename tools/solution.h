@@ -81,7 +81,6 @@ class Reader : private OpenFile, public puzzle::Input {
     for (std::uint64_t row = 0; row < count; ++row) {
       if (!ready()) fail(name() + ": " + part + " ends after " + plural(row, "row") + ", the map has " + std::to_string(count));
       ++number_;
-      const std::string row_name = "row " + std::to_string(row) + " of " + part;
       std::uint64_t col = 0;
       while (col < width && ready()) {
         const std::string_view got = bytes();
@@ -98,12 +97,13 @@ class Reader : private OpenFile, public puzzle::Input {
       }
       // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
       std::uint64_t length = col;
-      for (std::size_t looked = 0; ready() && bytes()[0] != '\n'; ++length, skip(1)) {
+      std::size_t looked = 0;
+      for (; ready() && bytes()[0] != '\n'; ++length, skip(1)) {
         if (bytes()[0] == '\r') fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
-        if (++looked > (std::size_t{1} << 20))
-          fail_here(row_name + " has more than " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+        if (++looked > (std::size_t{1} << 20)) break;
       }
-      fail_here(row_name + " has " + plural(length, "character") + ", the map's width is " + std::to_string(width));
+      fail_here("row " + std::to_string(row) + " of " + part + " has " + (looked > (std::size_t{1} << 20) ? "more than " : "") +
+                plural(length, "character") + ", the map's width is " + std::to_string(width));
     }
   }
 
@@ -406,12 +406,7 @@ struct Report {
 };
 
 /// The report of a wrong output: `what`, with the states found legal before it.
-Report wrong(const std::string& what, Path path = Path()) {
-  Report r;
-  r.lines.push_back(what);
-  r.path = std::move(path);
-  return r;
-}
+Report wrong(const std::string& what, Path path = Path()) { return Report{Verdict::wrong, {what}, std::move(path), {}}; }
 
 /// The report of the state `s` that replay.add() refused.
 Report illegal(Replay& replay, const State& s) {
@@ -420,13 +415,12 @@ Report illegal(Replay& replay, const State& s) {
 }
 
 Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
-  Report r;
-  r.lines.push_back("Processed " + plural(replay.moves(), "move") + ", all valid");
-  r.lines.push_back(replay.at_target() ? "Reaches the target" : "Does not reach the target");
-  if (truncated)
-    r.lines.push_back("Stopped after " + plural(max_moves, "move") + " (--moves): the rest is not checked");
-  r.verdict = replay.at_target() ? Verdict::reaches_target : Verdict::stops_short;
-  r.path = replay.take_path();
+  const bool reached = replay.at_target();
+  Report r{reached ? Verdict::reaches_target : Verdict::stops_short,
+           {"Processed " + plural(replay.moves(), "move") + ", all valid",
+            reached ? "Reaches the target" : "Does not reach the target"},
+           replay.take_path(), {}};
+  if (truncated) r.lines.push_back("Stopped after " + plural(max_moves, "move") + " (--moves): the rest is not checked");
   return r;
 }
 
