@@ -516,17 +516,11 @@ State parse_state(const Puzzle& p, const Reader& lines, std::string_view line) {
 /// `max_moves` moves, nothing more is read (but whether more follows).
 Report check_list(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   Replay replay(p, ends, "line");
-  bool truncated = false;
-  for (;;) {
+  do {
     const State s = parse_state(p, lines, line);
     if (!replay.add(s)) return illegal(replay, s);
-    if (replay.moves() == max_moves) {
-      truncated = lines.ready();
-      break;
-    }
-    if (!lines.next(line, kListLine)) break;
-  }
-  return summary(replay, truncated, max_moves);
+  } while (replay.moves() != max_moves && lines.next(line, kListLine));
+  return summary(replay, replay.moves() == max_moves && lines.ready(), max_moves);
 }
 
 // ==== Map-mode solutions =============================================================
@@ -556,17 +550,14 @@ class MapOutput {
           const char shown = text[j], expected = unmarked(map[j], color);
           if (shown == expected) continue;
           const State s{color, row, first + j};
-          const bool fixed = same_cell(s, ends.target) || s == ends.start;  // never drawn over
+          const bool target = same_cell(s, ends.target), start = s == ends.start;  // never drawn over
           const int code = shown == '+' ? 1 : shown == '%' ? 2 : shown == '@' ? 3 : 0;
-          if (!fixed && code != 0) {
+          if (!target && !start && code != 0)
             marks_.set(number(p_, s), static_cast<unsigned>(code));
-          } else if (problem_.empty()) {
-            const std::string why = same_cell(s, ends.target) ? " (the target shows on every layer)"
-                                    : s == ends.start         ? " (the start shows on layer ^)"
-                                                              : "";
+          else if (problem_.empty())
             problem_ = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
-                       puzzle::show_char(shown) + why;
-          }
+                       puzzle::show_char(shown) +
+                       (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
         }
       };
       lines.rows(p_.height, p_.width, cells, std::string("layer ") + color);
@@ -622,18 +613,12 @@ Report map_problem(const MapOutput& out, const State& s, const std::string& what
 Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   const MapOutput out(p, ends, lines, line);
   if (!out.problem().empty()) return wrong(out.problem());
-  const State start = ends.start, target = ends.target;
 
   // The path: from (^, start), at each state exactly one way on.
   Replay replay(p, ends, "state");
-  replay.add(start);
-  State here = start;
-  bool truncated = false;
-  while (!replay.at_target()) {
-    if (replay.moves() == max_moves) {
-      truncated = true;
-      break;
-    }
+  replay.add(ends.start);
+  State here = ends.start;
+  while (!replay.at_target() && replay.moves() != max_moves) {
     State next;
     if (out.mark(here) == '%') {
       const char button = cell_of(p, here);
@@ -657,7 +642,7 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
                 here.col + static_cast<std::uint64_t>(step[1])};  // wraps past 0: off the map
         if (!on_map(p, s)) continue;
         const char mark = out.mark(s);  // before contains(): most neighbours have none
-        if ((mark == '+' || mark == '%' || same_cell(s, target)) && !replay.contains(s)) ways[count++] = s;
+        if ((mark == '+' || mark == '%' || same_cell(s, ends.target)) && !replay.contains(s)) ways[count++] = s;
       }
       if (count == 0)
         return map_problem(out, here, "the path stops here: no marked neighbour ('+' or '%') and not the target", replay);
@@ -674,6 +659,7 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
   }
 
   // No mark off the path.
+  const bool truncated = !replay.at_target();
   State stray;
   if (!truncated && !replay.covers(out.marks(), stray))
     return map_problem(out, stray, "mark '" + std::string(1, out.shown(stray)) + "' is not on the path from the start to the target",
