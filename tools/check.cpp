@@ -29,7 +29,8 @@ struct Options {
 /// The command line of check: its table of options sets `o`.
 core::Command command(Options& o) {
   auto format = [&o](Format wanted) {
-    if (o.format != Format::detect && o.format != wanted) core::usage_error("--list and --map are both given; choose one");
+    if (o.format != Format::detect && o.format != wanted)
+      core::usage_error("--list and --map are both given; choose one");
     o.format = wanted;
   };
   core::Command command{
@@ -41,15 +42,19 @@ core::Command command(Options& o) {
       "layers with the path drawn in) or 'No solution.'; its first line tells which.\n",
       {
           {'m', "moves", "N", "check at most N moves (the path's first N + 1 states)",
-           [&o](const char* v) { o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX)); }},
+           [&o](const char* v) {
+             o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX));
+           }},
           core::flag('q', "quiet", "print nothing on stdout; the exit status tells", o.quiet),
           {0, "list", nullptr, "read SOLUTION as list-mode output, whatever it looks like",
            [format](const char*) { format(Format::list); }},
-          {0, "map", nullptr, "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
+          {0, "map", nullptr,
+           "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
            [format](const char*) { format(Format::map); }},
           core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", o.no_solution_ok),
           core::flag(0, "print-path",
-                     "first print the states found legal, in list format (for\na map output: the path rebuilt from the marks)",
+                     "first print the states found legal, in list format (for\n"
+                     "a map output: the path rebuilt from the marks)",
                      o.print_path),
       },
       "A path is legal when its first state is (^, start) and each next state is one\n"
@@ -83,14 +88,15 @@ int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
   const puzzle::Puzzle map = solution::read_map(map_path, std::string("MAP comes first: ") + cmd.synopsis);
   const std::string solution_path = parsed.args.size() == 2 ? parsed.args[1] : "";  // "": standard input
   if (solution_path.empty() && isatty(STDIN_FILENO))
-    std::fprintf(stderr, "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new line\n",
+    std::fprintf(stderr,
+                 "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new line\n",
                  map_path.c_str());
   solution::Reader in(solution_path);
   const solution::Report report = solution::check_output(map, in, options.format, options.max_moves);
   if (!options.quiet) {
     if (options.print_path)
-      report.path.walk([](const solution::Path::Cursor& at) { std::printf("%s\n", solution::show(at.state()).c_str()); });
-    for (const std::string& line : report.lines) std::printf("%s\n", line.c_str());
+      report.path.walk([](const solution::Path::Cursor& at) { std::puts(solution::show(at.state()).c_str()); });
+    for (const std::string& line : report.lines) std::puts(line.c_str());
   }
   if (std::fflush(stdout) != 0) core::fail(std::string("cannot write to standard output: ") + std::strerror(errno));
   if (report.verdict == Verdict::reaches_target) return core::kExitOk;

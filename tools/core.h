@@ -29,25 +29,17 @@
 
 namespace core {
 
-// ==== Exit status and errors ========================================================
-
 constexpr int kExitOk = 0;       ///< done; nothing wrong found
 constexpr int kExitVerdict = 1;  ///< done; the verdict is negative (check, compare, grade)
 constexpr int kExitError = 2;    ///< not done: bad usage, or an input that cannot be used
 
 /// A bad command line: "TOOL: error: WHAT" and "Try 'tools/TOOL --help'.", exit 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+struct UsageError : std::runtime_error { using std::runtime_error::runtime_error; };
 /// Anything else that stops a tool: "TOOL: error: WHAT", exit 2.
-struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+struct Error : std::runtime_error { using std::runtime_error::runtime_error; };
 
 [[noreturn]] inline void usage_error(const std::string& what) { throw UsageError(what); }
 [[noreturn]] inline void fail(const std::string& what) { throw Error(what); }
-
-// ==== Options: one table per command ================================================
 
 /// One option of a command's table. An entry with neither name is a heading of the
 /// help (its `help` printed as it is), so a long table can be shown in groups.
@@ -59,7 +51,6 @@ struct Option {
   std::function<void(const char* value)> set;  ///< what the option does (value: nullptr if none)
 };
 
-/// A command: its name, its help around the table, and the table.
 struct Command {
   const char* name;      ///< "check": messages start "check: error: "
   const char* synopsis;  ///< "tools/check [OPTIONS] MAP [SOLUTION]"
@@ -87,9 +78,8 @@ inline std::string words_text(const std::vector<const char*>& words) {
   return text;
 }
 
-/// An option whose value is one of `words`, a set of choices: its help starts with the
-/// words ("open, maze or rooms", then `help`), a value outside them is a usage error
-/// that lists them, and `target` gets the enumerator numbered as the word given.
+/// An option whose value is one of `words`: its help starts with them ("open, maze or
+/// rooms"), and `target` gets the enumerator numbered as the word given.
 template <typename Enum>
 Option choice(const char* long_name, const char* value, const std::vector<const char*>& words,
               const std::string& help, Enum& target) {
@@ -119,8 +109,7 @@ inline std::string exit_status_help(const Command& command) {
   return wrapped + text + "\n";
 }
 
-/// The help of a command, printed from its table: synopsis, about, one entry per
-/// option ("  -m, --moves N" and its help lines in a column), after, exit status.
+/// The help of a command, printed from its table ("  -m, --moves N" and its help lines).
 inline std::string help_text(const Command& command) {
   constexpr std::size_t kColumn = 24;
   std::string text = std::string("Usage: ") + command.synopsis + "\n" + command.about;
@@ -157,11 +146,9 @@ struct Parsed {
   std::vector<std::string> args;   ///< the arguments that are not options, in order
 };
 
-/// Reads argv by the command's table: every option is applied through its `set` (which
-/// may throw UsageError for a bad value), then the arguments that are not options are
-/// returned. The whole line is read before help is honoured, so a bad option beside
-/// --help is still an error. Options and arguments may come in any order unless
-/// options_end_at_first_argument; "--" ends the options.
+/// Reads argv by the command's table, applying every option through its `set`. The whole
+/// line is read before help is honoured, so a bad option beside --help is still an error.
+/// Options and arguments may come in any order unless options_end_at_first_argument.
 inline Parsed parse(const Command& command, int argc, char* argv[]) {
   std::vector<Option> options = command.options;
   Parsed parsed;
@@ -171,7 +158,8 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   std::string shorts = command.options_end_at_first_argument ? "+:" : ":";
   for (std::size_t i = 0; i < options.size(); ++i) {
     const Option& o = options[i];
-    if (o.long_name) longs.push_back({o.long_name, o.value ? required_argument : no_argument, nullptr, static_cast<int>(1000 + i)});
+    const int has_arg = o.value ? required_argument : no_argument;
+    if (o.long_name) longs.push_back({o.long_name, has_arg, nullptr, static_cast<int>(1000 + i)});
     if (o.short_name) shorts += std::string(1, o.short_name) + (o.value ? ":" : "");
   }
   longs.push_back({nullptr, 0, nullptr, 0});
@@ -205,8 +193,6 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   }
   return parsed;
 }
-
-// ==== Numbers =======================================================================
 
 /// A whole number in MIN..MAX written in decimal digits only (no sign, no blanks), or a
 /// usage error naming `option`.
@@ -248,11 +234,8 @@ inline double parse_decimal(const std::string& option, const char* text, double 
   return value;
 }
 
-// ==== Files =========================================================================
-
-/// The whole file at `path`, or standard input when `path` is empty; `name` names it in
-/// messages (default: the path). Reading stops at the first short block, so one Ctrl-D
-/// ends a terminal's input.
+/// The whole file at `path` ("": standard input), `name` naming it in messages. Reading
+/// stops at the first short block, so one Ctrl-D ends a terminal's input.
 inline std::string read_file(const std::string& path, const std::string& name = "") {
   const std::string shown = name.empty() ? (path.empty() ? "(standard input)" : path) : name;
   std::FILE* file = path.empty() ? stdin : std::fopen(path.c_str(), "rb");
@@ -270,7 +253,6 @@ inline std::string read_file(const std::string& path, const std::string& name = 
   return text;
 }
 
-/// Writes `text` to `path`, replacing it.
 inline void write_file(const std::string& path, const std::string& text) {
   std::FILE* file = std::fopen(path.c_str(), "wb");
   if (!file) fail(path + ": cannot create: " + std::strerror(errno));
@@ -279,7 +261,6 @@ inline void write_file(const std::string& path, const std::string& text) {
   if (std::fclose(file) != 0 || !written) fail(path + ": cannot write: " + std::strerror(written ? errno : error));
 }
 
-/// Makes the folder `path` and those above it, as mkdir -p does.
 inline void make_dirs(const std::string& path) {
   for (std::size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
     const std::string part = path.substr(0, slash);
@@ -289,12 +270,9 @@ inline void make_dirs(const std::string& path) {
   }
 }
 
-// ==== main ==========================================================================
-
-/// Runs a tool's body and turns what it throws into the convention: a message on
-/// stderr and exit status 2 (a usage error adds the pointer to --help). `body` returns
-/// the exit status of a run that got done. `program`: the tool's path from the
-/// repository's root ("bench/measure"), or its name in tools/ ("check").
+/// Runs a tool's body, turning what it throws into a message on stderr and exit status 2.
+/// `program`: the tool's path from the repository's root ("bench/measure"), or its name
+/// in tools/ ("check").
 inline int run_main(const std::string& program, const std::function<int()>& body) {
   const std::string path = program.find('/') == std::string::npos ? "tools/" + program : program;
   const std::string tool = path.substr(path.rfind('/') + 1);

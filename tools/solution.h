@@ -79,12 +79,12 @@ class Reader : private OpenFile, public puzzle::Input {
   template <typename Cells>
   void rows(std::uint64_t count, std::uint64_t width, Cells& cells, const std::string& part) {
     for (std::uint64_t row = 0; row < count; ++row) {
-      if (!ready()) fail(name() + ": " + part + " ends after " + plural(row, "row") + ", the map has " + std::to_string(count));
+      if (!ready())
+        fail(name() + ": " + part + " ends after " + plural(row, "row") + ", the map has " + std::to_string(count));
       ++number_;
       std::uint64_t col = 0;
       while (col < width && ready()) {
-        const std::string_view got = bytes();
-        const std::string_view here = got.substr(0, static_cast<std::size_t>(std::min<std::uint64_t>(got.size(), width - col)));
+        const std::string_view here = bytes().substr(0, static_cast<std::size_t>(width - col));
         const std::size_t n = std::min({here.find('\n'), here.find('\r'), here.size()});
         cells(row, here.data(), col, n);
         skip(n);
@@ -97,13 +97,14 @@ class Reader : private OpenFile, public puzzle::Input {
       }
       // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
       std::uint64_t length = col;
-      std::size_t looked = 0;
       for (; ready() && bytes()[0] != '\n'; ++length, skip(1)) {
-        if (bytes()[0] == '\r') fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
-        if (++looked > (std::size_t{1} << 20)) break;
+        if (bytes()[0] == '\r')
+          fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
+        if (length == col + (std::uint64_t{1} << 20)) break;
       }
-      fail_here("row " + std::to_string(row) + " of " + part + " has " + (looked > (std::size_t{1} << 20) ? "more than " : "") +
-                plural(length, "character") + ", the map's width is " + std::to_string(width));
+      const char* more = ready() && bytes()[0] != '\n' ? "more than " : "";
+      fail_here("row " + std::to_string(row) + " of " + part + " has " + more + plural(length, "character") +
+                ", the map's width is " + std::to_string(width));
     }
   }
 
@@ -133,8 +134,8 @@ std::string output_kind(std::string_view first_line) {
   return "";
 }
 
-/// The map in the file at `path`, read by the solver's own parser, its errors prefixed
-/// "PATH: "; when line 1 looks like an output of a solver, `swapped` is added.
+/// The map in the file at `path`, read by the solver's own parser; when line 1 looks like
+/// an output of a solver, `swapped` is added to the error.
 Puzzle read_map(const std::string& path, const std::string& swapped) {
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (!file) core::fail(path + ": cannot open: " + std::strerror(errno));
@@ -170,13 +171,10 @@ constexpr std::size_t kListLine = 64;
 /// Rows and columns are kept as read, so that a state off the map can be reported.
 struct State {
   char color = puzzle::kNoColor;
-  std::uint64_t row = 0;
-  std::uint64_t col = 0;
+  std::uint64_t row = 0, col = 0;
 };
 
-bool operator==(const State& a, const State& b) {
-  return a.color == b.color && a.row == b.row && a.col == b.col;
-}
+bool operator==(const State& a, const State& b) { return a.color == b.color && a.row == b.row && a.col == b.col; }
 bool operator!=(const State& a, const State& b) { return !(a == b); }
 
 /// "(c, (r, c))", as list output writes it.
@@ -184,15 +182,11 @@ std::string show(const State& s) {
   return std::string("(") + s.color + ", (" + std::to_string(s.row) + ", " + std::to_string(s.col) + "))";
 }
 
-/// The states (^, start) and (^, target).
-struct Ends {
-  State start, target;
-};
+struct Ends { State start, target; };
 
 Ends find_ends(const Puzzle& p) {
-  const puzzle::Layout& layout = p.layout;
-  return {State{puzzle::kNoColor, layout.row_of(p.start), layout.col_of(p.start)},
-          State{puzzle::kNoColor, layout.row_of(p.target), layout.col_of(p.target)}};
+  return {State{puzzle::kNoColor, p.layout.row_of(p.start), p.layout.col_of(p.start)},
+          State{puzzle::kNoColor, p.layout.row_of(p.target), p.layout.col_of(p.target)}};
 }
 
 bool on_map(const Puzzle& p, const State& s) { return s.row < p.height && s.col < p.width; }
@@ -258,11 +252,9 @@ class Bits {
 };
 
 /// A path of legal actions, kept as its first state and a byte per action: a step
-/// north, east, south or west (0-3), or a press: 4 + the layer it leads to. Read with a
-/// Cursor.
+/// north, east, south or west (0-3), or a press: 4 + the layer it leads to.
 class Path {
  public:
-  /// Appends `s`: the first state, or one action away from the last one.
   void add(const State& s) {
     if (size_ > 0) actions_.push_back(action(last_, s));
     else first_ = s;
@@ -278,9 +270,7 @@ class Path {
     explicit Cursor(const Path& path) : path_(path), state_(path.first_) {}
     const State& state() const { return state_; }
     std::size_t index() const { return index_; }  ///< from 0
-    /// Whether a press led here.
     bool pressed() const { return index_ > 0 && path_.actions_[index_ - 1] >= 4; }
-    /// Moves to the next state; false at the last.
     bool next() {
       if (index_ + 1 >= path_.size_) return false;
       const std::uint8_t a = path_.actions_[index_++];
@@ -405,8 +395,9 @@ struct Report {
   Bits discovered;  ///< no_solution, when asked for: a bit per cell (row * width + col) not shown '#'
 };
 
-/// The report of a wrong output: `what`, with the states found legal before it.
-Report wrong(const std::string& what, Path path = Path()) { return Report{Verdict::wrong, {what}, std::move(path), {}}; }
+Report wrong(const std::string& what, Path path = Path()) {
+  return Report{Verdict::wrong, {what}, std::move(path), {}};
+}
 
 /// The report of the state `s` that replay.add() refused.
 Report illegal(Replay& replay, const State& s) {
@@ -420,23 +411,19 @@ Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
            {"Processed " + plural(replay.moves(), "move") + ", all valid",
             reached ? "Reaches the target" : "Does not reach the target"},
            replay.take_path(), {}};
-  if (truncated) r.lines.push_back("Stopped after " + plural(max_moves, "move") + " (--moves): the rest is not checked");
+  if (truncated)
+    r.lines.push_back("Stopped after " + plural(max_moves, "move") + " (--moves): the rest is not checked");
   return r;
 }
 
-// ==== "No solution." outputs =========================================================
-
-/// Checks a no-solution output, `lines` just past its "No solution." line. Without a
-/// search, only what each cell may be: its input character or '#', the target '#', the
-/// start '@'. The first wrong cell is reported once every row has the right shape. With
+/// Checks a no-solution output, just past its "No solution." line, for what needs no
+/// search: each cell its input character or '#', the target '#', the start '@'. With
 /// `keep`, the report's `discovered` says which cells the output shows discovered.
 Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool keep) {
   std::string_view line;
   if (!lines.next(line, kListLine) || (line != "Discovered:" && line != "Reachable:"))
     lines.fail_here("expected 'Discovered:' after 'No solution.'");
-  Report r;
-  r.lines.push_back("No solution claimed");
-  if (keep) r.discovered = Bits(std::uint64_t{p.height} * p.width, 1);
+  Report r{Verdict::wrong, {"No solution claimed"}, Path(), keep ? Bits(std::uint64_t{p.height} * p.width, 1) : Bits()};
   std::string problem;  // the first wrong cell
   auto cells = [&](std::uint64_t line_row, const char* text, std::uint64_t first, std::size_t n) {
     const auto row = static_cast<std::uint32_t>(line_row);
@@ -465,8 +452,6 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool 
   if (problem.empty()) r.verdict = Verdict::no_solution;
   return r;
 }
-
-// ==== List-mode solutions ============================================================
 
 /// The state on list line `line`, read exactly as the solver prints it: "(C, (R, C))".
 State parse_state(const Puzzle& p, const Reader& lines, std::string_view line) {
@@ -498,10 +483,11 @@ State parse_state(const Puzzle& p, const Reader& lines, std::string_view line) {
   if (pos == line.size() || !(line[pos] == '^' || (line[pos] >= 'a' && line[pos] <= 'z')))
     problem("expected a color ('^' or a lowercase letter)");
   s.color = line[pos];
-  if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p.colors)
+  if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p.colors) {
+    const std::string letters = p.colors ? std::string("'^' and a-") + puzzle::layer_color(p.colors) : "only '^'";
     lines.fail_at(pos, std::string("color '") + s.color + "' is beyond the map's " + std::to_string(p.colors) +
-                           " colors (" + (p.colors ? std::string("'^' and a-") + puzzle::layer_color(p.colors) : "only '^'") +
-                           ")");
+                           " colors (" + letters + ")");
+  }
   ++pos;
   expect(", (");
   s.row = number("row");
@@ -523,8 +509,6 @@ Report check_list(const Puzzle& p, const Ends& ends, Reader& lines, std::string_
   return summary(replay, replay.moves() == max_moves && lines.ready(), max_moves);
 }
 
-// ==== Map-mode solutions =============================================================
-
 /// A map-mode output: num_colors + 1 layers of the map with the path drawn in, kept as
 /// the marks it draws, 2 bits a state. Every other cell is checked as it is read: the
 /// first that shows neither what the spec says nor a mark is kept as problem().
@@ -532,10 +516,9 @@ class MapOutput {
  public:
   MapOutput(const Puzzle& puzzle, const Ends& ends, Reader& lines, std::string_view line)
       : p_(puzzle), marks_(state_count(puzzle), 2) {
-    map_.resize(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
-    std::size_t i = 0;
+    map_.reserve(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
     for (std::uint32_t row = 0; row < p_.height; ++row)
-      for (std::uint32_t col = 0; col < p_.width; ++col) map_[i++] = p_.at(row, col);
+      for (std::uint32_t col = 0; col < p_.width; ++col) map_ += p_.at(row, col);
     const std::uint32_t layers = p_.colors + 1;
     for (std::uint32_t layer = 0; layer < layers; ++layer) {
       const char color = puzzle::layer_color(layer);
@@ -607,9 +590,8 @@ Report map_problem(const MapOutput& out, const State& s, const std::string& what
   return wrong("Map output, " + out.where(s) + ": " + what, replay.take_path());
 }
 
-/// Checks a map-mode output whose first line, `line`, has just been read: every cell
-/// the path does not mark, as it is read; then the path, rebuilt from the marks and
-/// replayed as it is rebuilt; then that no mark is left off the path.
+/// Checks a map-mode output whose first line, `line`, has just been read: the path is
+/// rebuilt from the marks and replayed as it is rebuilt, then no mark may be left off it.
 Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   const MapOutput out(p, ends, lines, line);
   if (!out.problem().empty()) return wrong(out.problem());
@@ -630,8 +612,9 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
       next = State{puzzle::pressed_layer(button), here.row, here.col};
       const bool again = replay.contains(next);
       if (out.shown(next) != '@' || again)
-        return map_problem(out, here, "'%' presses " + puzzle::show_char(button) + " but " + out.where(next) + " shows " +
-                                          puzzle::show_char(out.shown(next)) + (again ? ", already on the path" : ", not '@'"),
+        return map_problem(out, here,
+                           "'%' presses " + puzzle::show_char(button) + " but " + out.where(next) + " shows " +
+                               puzzle::show_char(out.shown(next)) + (again ? ", already on the path" : ", not '@'"),
                            replay);
     } else {
       static const int kSteps[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // N, E, S, W
@@ -645,7 +628,8 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
         if ((mark == '+' || mark == '%' || same_cell(s, ends.target)) && !replay.contains(s)) ways[count++] = s;
       }
       if (count == 0)
-        return map_problem(out, here, "the path stops here: no marked neighbour ('+' or '%') and not the target", replay);
+        return map_problem(out, here, "the path stops here: no marked neighbour ('+' or '%') and not the target",
+                           replay);
       if (count > 1) {
         std::string list;
         for (std::size_t i = 0; i < count; ++i)
@@ -661,20 +645,18 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
   // No mark off the path.
   const bool truncated = !replay.at_target();
   State stray;
-  if (!truncated && !replay.covers(out.marks(), stray))
-    return map_problem(out, stray, "mark '" + std::string(1, out.shown(stray)) + "' is not on the path from the start to the target",
-                       replay);
+  if (!truncated && !replay.covers(out.marks(), stray)) {
+    const std::string mark = std::string("mark '") + out.shown(stray) + "'";
+    return map_problem(out, stray, mark + " is not on the path from the start to the target", replay);
+  }
   return summary(replay, truncated, max_moves);
 }
-
-// ==== Any output =====================================================================
 
 /// How to read an output: as what its first line says it is, or forced to one shape.
 enum class Format { detect, list, map };
 
-/// Reads and checks the output of a solver for `p` from `in`: "No solution." starts a
-/// no-solution output (whatever `format`), "// color" a map output, anything else a list
-/// output; at most `max_moves` moves are checked.
+/// Checks the output of a solver for `p` in `in`: "No solution." starts a no-solution
+/// output (whatever `format`), "// color" a map output, anything else a list output.
 Report check_output(const Puzzle& p, Reader& in, Format format, std::size_t max_moves = SIZE_MAX,
                     bool keep_discovered = false) {
   const Ends ends = find_ends(p);
