@@ -31,7 +31,6 @@
 namespace solution {
 
 using puzzle::Puzzle;
-
 using core::fail;  // an output not of the shape read: exit 2
 
 std::string plural(std::uint64_t n, const char* word) {
@@ -39,9 +38,7 @@ std::string plural(std::uint64_t n, const char* word) {
 }
 
 /// The FILE that a Reader owns, opened before its Input.
-struct OpenFile {
-  std::FILE* file;
-};
+struct OpenFile { std::FILE* file; };
 
 /// A file ("": standard input) read as a stream through the solver's own Input, which
 /// cuts a line at the length asked for: endless input stops at the first line too long.
@@ -53,9 +50,7 @@ class Reader : private OpenFile, public puzzle::Input {
         name_(path.empty() ? "(standard input)" : path) {
     expect(kAll);
   }
-  ~Reader() {
-    if (file != stdin) std::fclose(file);
-  }
+  ~Reader() { if (file != stdin) std::fclose(file); }
   const std::string& name() const { return name_; }
   std::size_t number() const { return number_; }  ///< of the line last read
 
@@ -551,10 +546,7 @@ class MapOutput {
   const std::string& problem() const { return problem_; }
 
   /// The mark the output draws on state `s` (on the map): '+', '%', '@' or '\0'.
-  char mark(const State& s) const {
-    static const char kMarks[] = {'\0', '+', '%', '@'};
-    return kMarks[marks_.get(number(p_, s))];
-  }
+  char mark(const State& s) const { return "\0+%@"[marks_.get(number(p_, s))]; }
   /// The character the output shows for state `s` (on the map), when problem() is "".
   char shown(const State& s) const {
     const char c = mark(s);
