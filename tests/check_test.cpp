@@ -313,7 +313,8 @@ TEST(FormatTest, WaitingOnATerminalSaysWhatItReadsAndHowToEndIt) {
 TEST(FormatTest, AColorLetterNeedsTheMapToHaveIt) {
   Result r = check_text("0 1 2\n@?\n", "(a, (0, 0))\n");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "check: error: (standard input): line 1, column 2: color 'a' in a map with 0 colors (only '^')\n");
+  EXPECT_EQ(r.err,
+            "check: error: (standard input): line 1, column 2: color 'a' is beyond the map's 0 colors (only '^')\n");
 }
 
 TEST(FormatTest, AFileSolutionIsNamedInMessages) {
@@ -624,9 +625,10 @@ TEST(MapTest, NoSolutionOutputsAreCheckedCellByCell) {
   EXPECT_EQ(r.out, "No solution claimed\nThe discovered map is consistent with the input (not verified by a search)\n");
   // Shape problems are format errors.
   EXPECT_EQ(check(map, replace_line(out, 4, ".a.#B#")).err,
-            "check: error: (standard input): line 4: discovered map row 1 has 6 characters, the map's width is 7\n");
+            "check: error: (standard input): line 4: row 1 of the discovered map has 6 characters, "
+            "the map's width is 7\n");
   EXPECT_EQ(check(map, first_lines(out, 5)).err,
-            "check: error: (standard input): the discovered map has 3 rows, the map has 4\n");
+            "check: error: (standard input): the discovered map ends after 3 rows, the map has 4\n");
   EXPECT_EQ(check(map, out + "\n").err, "check: error: (standard input): line 7: unexpected content after the discovered map\n");
   // The 2020 edition's header is accepted too.
   EXPECT_EQ(check(map, replace_line(out, 2, "Reachable:")).status, 1);

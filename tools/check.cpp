@@ -1,16 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/check: replays a solution of a puzzle map move by move and reports the first
-// illegal move; its --help says what and how, tools/README-check.md shows it. The map is
-// read by the solver's own parser (puzzle.cpp compiled in); the output is read and
-// replayed by tools/solution.h with the solver's rule functions, as a stream.
+// illegal move (--help). The reading and the replay are tools/solution.h's.
 
-#ifndef PUZZLE_NO_MAIN
-#define PUZZLE_NO_MAIN
-#endif
-#include "../puzzle.cpp"
-#include "core.h"
-#include "solution.h"
+#include "solution.h"  // and with it core.h and ../puzzle.cpp, its main left out
 
 #include <unistd.h>
 
@@ -23,23 +16,21 @@
 namespace check {
 
 using solution::Format;
-using solution::Report;
 using solution::Verdict;
 
 struct Options {
-  std::size_t max_moves = SIZE_MAX;  ///< -m: check at most this many moves
-  bool quiet = false;                ///< -q: nothing on stdout, the exit status tells
-  Format format = Format::detect;    ///< --list or --map: SOLUTION read as that
-  bool no_solution_ok = false;       ///< a well-formed "No solution." output exits 0
-  bool print_path = false;           ///< print the states found legal, list format
-  std::string map_path;
-  std::string solution_path;  ///< empty: standard input
+  std::size_t max_moves = SIZE_MAX;
+  bool quiet = false;
+  Format format = Format::detect;
+  bool no_solution_ok = false;
+  bool print_path = false;
 };
 
 /// The command line of check: its table of options sets `o`.
 core::Command command(Options& o) {
   auto format = [&o](Format wanted) {
-    if (o.format != Format::detect && o.format != wanted) core::usage_error("--list and --map are both given; choose one");
+    if (o.format != Format::detect && o.format != wanted)
+      core::usage_error("--list and --map are both given; choose one");
     o.format = wanted;
   };
   core::Command command{
@@ -51,15 +42,19 @@ core::Command command(Options& o) {
       "layers with the path drawn in) or 'No solution.'; its first line tells which.\n",
       {
           {'m', "moves", "N", "check at most N moves (the path's first N + 1 states)",
-           [&o](const char* v) { o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX)); }},
+           [&o](const char* v) {
+             o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX));
+           }},
           core::flag('q', "quiet", "print nothing on stdout; the exit status tells", o.quiet),
           {0, "list", nullptr, "read SOLUTION as list-mode output, whatever it looks like",
            [format](const char*) { format(Format::list); }},
-          {0, "map", nullptr, "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
+          {0, "map", nullptr,
+           "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
            [format](const char*) { format(Format::map); }},
           core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", o.no_solution_ok),
           core::flag(0, "print-path",
-                     "first print the states found legal, in list format (for\na map output: the path rebuilt from the marks)",
+                     "first print the states found legal, in list format (for\n"
+                     "a map output: the path rebuilt from the marks)",
                      o.print_path),
       },
       "A path is legal when its first state is (^, start) and each next state is one\n"
@@ -87,24 +82,21 @@ int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
     std::fputs(core::help_text(cmd).c_str(), stdout);
     return core::kExitOk;
   }
-  if (parsed.args.empty()) core::usage_error("missing MAP: tools/check [OPTIONS] MAP [SOLUTION]");
-  if (parsed.args.size() > 2) core::usage_error("too many arguments: tools/check [OPTIONS] MAP [SOLUTION]");
-  options.map_path = parsed.args[0];
-  if (parsed.args.size() == 2) options.solution_path = parsed.args[1];
-  const puzzle::Puzzle map =
-      solution::read_map(options.map_path, "MAP comes first: tools/check [OPTIONS] MAP [SOLUTION]");
-  const bool from_stdin = options.solution_path.empty();
-  if (from_stdin && isatty(STDIN_FILENO))
+  if (parsed.args.empty()) core::usage_error(std::string("missing MAP: ") + cmd.synopsis);
+  if (parsed.args.size() > 2) core::usage_error(std::string("too many arguments: ") + cmd.synopsis);
+  const std::string& map_path = parsed.args[0];
+  const puzzle::Puzzle map = solution::read_map(map_path, std::string("MAP comes first: ") + cmd.synopsis);
+  const std::string solution_path = parsed.args.size() == 2 ? parsed.args[1] : "";  // "": standard input
+  if (solution_path.empty() && isatty(STDIN_FILENO))
     std::fprintf(stderr,
-                 "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new "
-                 "line\n",
-                 options.map_path.c_str());
-  solution::Reader in(options.solution_path);
-  const Report report = solution::check_output(map, in, options.format, options.max_moves);
+                 "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new line\n",
+                 map_path.c_str());
+  solution::Reader in(solution_path);
+  const solution::Report report = solution::check_output(map, in, options.format, options.max_moves);
   if (!options.quiet) {
     if (options.print_path)
-      report.path.walk([](const solution::Path::Cursor& at) { std::printf("%s\n", solution::show(at.state()).c_str()); });
-    for (const std::string& line : report.lines) std::printf("%s\n", line.c_str());
+      report.path.walk([](const solution::Path::Cursor& at) { std::puts(solution::show(at.state()).c_str()); });
+    for (const std::string& line : report.lines) std::puts(line.c_str());
   }
   if (std::fflush(stdout) != 0) core::fail(std::string("cannot write to standard output: ") + std::strerror(errno));
   if (report.verdict == Verdict::reaches_target) return core::kExitOk;

@@ -1,6 +1,5 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# tools/check: replays a solution move by move (tools/README-check.md); it compiles
-# puzzle.cpp in (PUZZLE_NO_MAIN) to reuse the solver's parser and rule functions.
+# tools/check: replays a solution move by move with puzzle.cpp's rules compiled in.
 
 TOOLS += tools/check
 

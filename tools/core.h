@@ -1,12 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/core.h: what every tool's command line shares, written once (check, compare,
-// show, mapgen, bench/measure, bench/floor). In the spirit of git's parse-options:
-// one table of options per command, read by parse() and printed by help_text(), so the
-// two cannot drift; kinds of values checked once (whole and decimal numbers with their
-// range, a set of choices); one policy for mistakes (UsageError, Error, run_main()) and
-// one exit-status convention, which exit_status_help() prints in every --help; files
-// read whole, written, folders made. Standard library, POSIX and <getopt.h> only.
+// tools/core.h: what every tool's command line shares, written once. As git's
+// parse-options: one table of options per command, read by parse() and printed by
+// help_text(), so the two cannot drift; values checked once; one policy for mistakes
+// (run_main()) and one exit-status convention, printed in every --help.
 
 #ifndef PUZZLE_TOOLS_CORE_H
 #define PUZZLE_TOOLS_CORE_H
@@ -16,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -31,28 +29,17 @@
 
 namespace core {
 
-// ==== Exit status and errors ========================================================
-
 constexpr int kExitOk = 0;       ///< done; nothing wrong found
 constexpr int kExitVerdict = 1;  ///< done; the verdict is negative (check, compare, grade)
 constexpr int kExitError = 2;    ///< not done: bad usage, or an input that cannot be used
 
 /// A bad command line: "TOOL: error: WHAT" and "Try 'tools/TOOL --help'.", exit 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
+struct UsageError : std::runtime_error { using std::runtime_error::runtime_error; };
 /// Anything else that stops a tool: "TOOL: error: WHAT", exit 2.
-class Error : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+struct Error : std::runtime_error { using std::runtime_error::runtime_error; };
 
 [[noreturn]] inline void usage_error(const std::string& what) { throw UsageError(what); }
 [[noreturn]] inline void fail(const std::string& what) { throw Error(what); }
-
-// ==== Options: one table per command ================================================
 
 /// One option of a command's table. An entry with neither name is a heading of the
 /// help (its `help` printed as it is), so a long table can be shown in groups.
@@ -64,7 +51,6 @@ struct Option {
   std::function<void(const char* value)> set;  ///< what the option does (value: nullptr if none)
 };
 
-/// A command: its name, its help around the table, and the table.
 struct Command {
   const char* name;      ///< "check": messages start "check: error: "
   const char* synopsis;  ///< "tools/check [OPTIONS] MAP [SOLUTION]"
@@ -92,20 +78,18 @@ inline std::string words_text(const std::vector<const char*>& words) {
   return text;
 }
 
-/// An option whose value is one of `words`, a set of choices: its help starts with the
-/// words ("open, maze or rooms", then `help`), a value outside them is a usage error
-/// that lists them, and `target` gets the enumerator numbered as the word given.
+/// An option whose value is one of `words`: its help starts with them ("open, maze or
+/// rooms"), and `target` gets the enumerator numbered as the word given.
 template <typename Enum>
 Option choice(const char* long_name, const char* value, const std::vector<const char*>& words,
               const std::string& help, Enum& target) {
   return {0, long_name, value, words_text(words) + (help.empty() || help[0] == '\n' ? "" : " ") + help,
           [long_name, words, &target](const char* given) {
-            for (std::size_t i = 0; i < words.size(); ++i)
-              if (std::strcmp(given, words[i]) == 0) {
-                target = static_cast<Enum>(i);
-                return;
-              }
-            usage_error(std::string("--") + long_name + " must be " + words_text(words) + ", not '" + given + "'");
+            const auto is_given = [given](const char* word) { return std::strcmp(given, word) == 0; };
+            const auto found = std::find_if(words.begin(), words.end(), is_given);
+            if (found == words.end())
+              usage_error(std::string("--") + long_name + " must be " + words_text(words) + ", not '" + given + "'");
+            target = static_cast<Enum>(found - words.begin());
           }};
 }
 
@@ -116,25 +100,16 @@ inline std::string exit_status_help(const Command& command) {
   text += std::string("2 an error, with its message on stderr: bad usage (an unknown option, a bad value, a "
                       "missing argument) or ") + command.exit_error + ".";
   if (!command.exit_verdict) text += " It never exits 1.";
-  // Wrapped at 88 columns, at blanks.
-  std::string wrapped, line;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    if (!line.empty() && line.size() + 1 + word.size() > 88) {
-      wrapped += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + word;
-    start = end + 1;
+  std::string wrapped;  // at 88 columns, at blanks
+  while (text.size() > 88) {
+    const std::size_t cut = text.rfind(' ', 88);
+    wrapped += text.substr(0, cut) + "\n";
+    text.erase(0, cut + 1);
   }
-  return wrapped + line + "\n";
+  return wrapped + text + "\n";
 }
 
-/// The help of a command, printed from its table: synopsis, about, one entry per
-/// option ("  -m, --moves N" and its help lines in a column), after, exit status.
+/// The help of a command, printed from its table ("  -m, --moves N" and its help lines).
 inline std::string help_text(const Command& command) {
   constexpr std::size_t kColumn = 24;
   std::string text = std::string("Usage: ") + command.synopsis + "\n" + command.about;
@@ -151,21 +126,14 @@ inline std::string help_text(const Command& command) {
     left += o.short_name ? std::string("-") + o.short_name + (o.long_name ? ", " : "") : "    ";
     if (o.long_name) left += std::string("--") + o.long_name;
     if (o.value) left += std::string(" ") + o.value;
-    const std::string& help = o.help;
-    std::size_t from = 0;
-    bool first = true;
-    do {
-      const std::size_t newline = help.find('\n', from);
-      const std::string line = help.substr(from, newline == std::string::npos ? std::string::npos : newline - from);
-      std::string head = first ? left : "";
-      if (head.size() + 1 >= kColumn && first) {  // too long for the column: help below
-        text += head + "\n";
-        head.clear();
-      }
-      text += head + std::string(kColumn - head.size(), ' ') + line + "\n";
-      first = false;
-      from = newline == std::string::npos ? help.size() + 1 : newline + 1;
-    } while (from <= help.size());
+    if (left.size() + 1 >= kColumn) {  // too long for the column: help below
+      text += left + "\n";
+      left.clear();
+    }
+    for (std::size_t from = 0, newline = 0; newline != std::string::npos; from = newline + 1, left.clear()) {
+      newline = o.help.find('\n', from);
+      text += left + std::string(kColumn - left.size(), ' ') + o.help.substr(from, newline - from) + "\n";
+    }
   }
   if (command.after && *command.after) text += std::string("\n") + command.after;
   if (!text.empty() && text.back() != '\n') text += "\n";
@@ -178,11 +146,9 @@ struct Parsed {
   std::vector<std::string> args;   ///< the arguments that are not options, in order
 };
 
-/// Reads argv by the command's table: every option is applied through its `set` (which
-/// may throw UsageError for a bad value), then the arguments that are not options are
-/// returned. The whole line is read before help is honoured, so a bad option beside
-/// --help is still an error. Options and arguments may come in any order unless
-/// options_end_at_first_argument; "--" ends the options.
+/// Reads argv by the command's table, applying every option through its `set`. The whole
+/// line is read before help is honoured, so a bad option beside --help is still an error.
+/// Options and arguments may come in any order unless options_end_at_first_argument.
 inline Parsed parse(const Command& command, int argc, char* argv[]) {
   std::vector<Option> options = command.options;
   Parsed parsed;
@@ -192,42 +158,32 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   std::string shorts = command.options_end_at_first_argument ? "+:" : ":";
   for (std::size_t i = 0; i < options.size(); ++i) {
     const Option& o = options[i];
-    if (o.long_name) longs.push_back({o.long_name, o.value ? required_argument : no_argument, nullptr, static_cast<int>(1000 + i)});
+    const int has_arg = o.value ? required_argument : no_argument;
+    if (o.long_name) longs.push_back({o.long_name, has_arg, nullptr, static_cast<int>(1000 + i)});
     if (o.short_name) shorts += std::string(1, o.short_name) + (o.value ? ":" : "");
   }
   longs.push_back({nullptr, 0, nullptr, 0});
-  // An option as the user wrote it, for messages: "--moves" or "-m".
-  auto written = [&](int at) { return std::string(argv[at]).substr(0, std::string(argv[at]).find('=')); };
   std::vector<int> given(options.size(), 0);  // how often each option was given
   opterr = 0;
   optind = 0;
   int got;
   while ((got = getopt_long(argc, argv, shorts.c_str(), longs.data(), nullptr)) != -1) {
-    if (got == ':') {
-      const std::string name = optopt >= 1000 ? written(optind - 1) : std::string("-") + static_cast<char>(optopt);
-      usage_error("option '" + name + "' needs an argument");
-    }
-    if (got == '?') {
+    if (got == ':' || got == '?') {  // named as the user wrote it: "--moves" or "-m"
       const std::string word = argv[optind - 1];
-      if (word.rfind("--", 0) == 0) {
-        if (optopt >= 1000) usage_error("option '" + written(optind - 1) + "' takes no value");
-        usage_error("unknown option '" + word + "'");
-      }
-      usage_error(std::string("unknown option '-") + static_cast<char>(optopt) + "'");
+      const std::string name =
+          optopt >= 1000 ? word.substr(0, word.find('=')) : std::string("-") + static_cast<char>(optopt);
+      if (got == ':') usage_error("option '" + name + "' needs an argument");
+      if (optopt >= 1000) usage_error("option '" + name + "' takes no value");
+      usage_error("unknown option '" + (word.rfind("--", 0) == 0 ? word : name) + "'");
     }
-    const Option* o = nullptr;
-    if (got >= 1000) {
-      o = &options[static_cast<std::size_t>(got - 1000)];
-    } else {
-      for (const Option& candidate : options)
-        if (candidate.short_name == got) o = &candidate;
-    }
-    if (!o) usage_error("unknown option");  // cannot happen: getopt returns only what it was given
-    others = others || o != &options.back();  // the last entry is --help
-    if (o->value && command.values_once && ++given[static_cast<std::size_t>(o - options.data())] > 1)
-      usage_error(std::string(o->long_name ? "--" : "-") + (o->long_name ? o->long_name : std::string(1, o->short_name)) +
+    std::size_t at = got >= 1000 ? static_cast<std::size_t>(got - 1000) : 0;
+    while (got < 1000 && options[at].short_name != got) ++at;  // getopt returns only the short names given it
+    const Option& o = options[at];
+    others = others || at + 1 != options.size();  // the last entry is --help
+    if (o.value && command.values_once && ++given[at] > 1)
+      usage_error(std::string(o.long_name ? "--" : "-") + (o.long_name ? o.long_name : std::string(1, o.short_name)) +
                   " is given twice: give it once");
-    o->set(o->value ? optarg : nullptr);
+    o.set(o.value ? optarg : nullptr);
   }
   for (int i = optind; i < argc; ++i) parsed.args.push_back(argv[i]);
   if (parsed.help && command.help_alone && others) {
@@ -238,8 +194,6 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   return parsed;
 }
 
-// ==== Numbers =======================================================================
-
 /// A whole number in MIN..MAX written in decimal digits only (no sign, no blanks), or a
 /// usage error naming `option`.
 inline std::uint64_t parse_count(const std::string& option, const char* text, std::uint64_t min = 0,
@@ -247,15 +201,10 @@ inline std::uint64_t parse_count(const std::string& option, const char* text, st
   const std::string range = max == UINT64_MAX ? std::string(min == 0 ? "" : " of at least " + std::to_string(min))
                                               : " from " + std::to_string(min) + " to " + std::to_string(max);
   const std::string what = option + " needs a whole number" + range + ", not '" + text + "'";
-  if (*text == '\0') usage_error(what);
-  std::uint64_t value = 0;
-  for (const char* p = text; *p; ++p) {
-    if (*p < '0' || *p > '9') usage_error(what);
-    const auto digit = static_cast<std::uint64_t>(*p - '0');
-    if (value > (UINT64_MAX - digit) / 10) usage_error(what);
-    value = value * 10 + digit;
-  }
-  if (value < min || value > max) usage_error(what);
+  char* end = nullptr;
+  errno = 0;
+  const std::uint64_t value = std::strtoull(text, &end, 10);  // after a digit: no blank, no sign
+  if (*text < '0' || *text > '9' || *end != '\0' || errno == ERANGE || value < min || value > max) usage_error(what);
   return value;
 }
 
@@ -285,22 +234,18 @@ inline double parse_decimal(const std::string& option, const char* text, double 
   return value;
 }
 
-// ==== Files =========================================================================
-
-/// The whole file at `path`, or standard input when `path` is empty; `name` names it in
-/// messages (default: the path). Reading stops at the first short block, so one Ctrl-D
-/// ends a terminal's input.
+/// The whole file at `path` ("": standard input), `name` naming it in messages. Reading
+/// stops at the first short block, so one Ctrl-D ends a terminal's input.
 inline std::string read_file(const std::string& path, const std::string& name = "") {
   const std::string shown = name.empty() ? (path.empty() ? "(standard input)" : path) : name;
   std::FILE* file = path.empty() ? stdin : std::fopen(path.c_str(), "rb");
   if (!file) fail(shown + ": cannot open: " + std::strerror(errno));
   std::string text;
   char block[1 << 16];
-  std::size_t n;
-  do {
+  for (std::size_t n = sizeof block; n == sizeof block;) {
     n = std::fread(block, 1, sizeof block, file);
     text.append(block, n);
-  } while (n == sizeof block);
+  }
   const bool failed = std::ferror(file) != 0;
   const int error = errno;
   if (!path.empty()) std::fclose(file);
@@ -308,7 +253,6 @@ inline std::string read_file(const std::string& path, const std::string& name = 
   return text;
 }
 
-/// Writes `text` to `path`, replacing it.
 inline void write_file(const std::string& path, const std::string& text) {
   std::FILE* file = std::fopen(path.c_str(), "wb");
   if (!file) fail(path + ": cannot create: " + std::strerror(errno));
@@ -317,7 +261,6 @@ inline void write_file(const std::string& path, const std::string& text) {
   if (std::fclose(file) != 0 || !written) fail(path + ": cannot write: " + std::strerror(written ? errno : error));
 }
 
-/// Makes the folder `path` and those above it, as mkdir -p does.
 inline void make_dirs(const std::string& path) {
   for (std::size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
     const std::string part = path.substr(0, slash);
@@ -327,12 +270,9 @@ inline void make_dirs(const std::string& path) {
   }
 }
 
-// ==== main ==========================================================================
-
-/// Runs a tool's body and turns what it throws into the convention: a message on
-/// stderr and exit status 2 (a usage error adds the pointer to --help). `body` returns
-/// the exit status of a run that got done. `program`: the tool's path from the
-/// repository's root ("bench/measure"), or its name in tools/ ("check").
+/// Runs a tool's body, turning what it throws into a message on stderr and exit status 2.
+/// `program`: the tool's path from the repository's root ("bench/measure"), or its name
+/// in tools/ ("check").
 inline int run_main(const std::string& program, const std::function<int()>& body) {
   const std::string path = program.find('/') == std::string::npos ? "tools/" + program : program;
   const std::string tool = path.substr(path.rfind('/') + 1);

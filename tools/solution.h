@@ -1,17 +1,11 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/solution.h: the one reader of solver outputs, shared by tools/check and
-// tools/show: a list-mode, map-mode or "No solution." output of any solver, told apart
-// by its first line, its path replayed move by move with the solver's own rule
-// functions (is_active_button, pressed_layer, is_passable), stopping at the first
-// illegal move. It holds no copy of a rule: it compiles ../puzzle.cpp in (main left
-// out; puzzle.cpp's functions are plain definitions of the one translation unit, not
-// inline: GCC then inlines the lambdas of the hot loops). A file that is not
-// an output of the shape read throws Malformed naming the file, line and column.
-// Streams: an output is read a line (or a piece of a long row) at a time, never further
-// than its shape allows. Memory, whatever the output's size: a bit per state of the map
-// for the states the path visits and a byte per state of the path; for a map output, two
-// bits more per state for its marks.
+// tools/show: a list-mode, map-mode or "No solution." output of any solver, its path
+// replayed with the solver's own rule functions (puzzle.cpp compiled in: its functions
+// are not inline, so GCC inlines the lambdas of the hot loops). An output is read as a
+// stream, never further than its shape allows; one that is not of the shape read
+// is an error naming the file, line and column.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
@@ -28,9 +22,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,40 +31,84 @@
 namespace solution {
 
 using puzzle::Puzzle;
-
-/// A file that cannot be read, or an output that is not one of the solver's shapes.
-class Malformed : public core::Error {
- public:
-  using core::Error::Error;
-};
-
-[[noreturn]] void fail(const std::string& what) { throw Malformed(what); }
+using core::fail;  // an output not of the shape read: exit 2
 
 std::string plural(std::uint64_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
 /// The FILE that a Reader owns, opened before its Input.
-struct OpenFile {
-  std::FILE* file;
-};
+struct OpenFile { std::FILE* file; };
 
-/// A file, or standard input, read as a stream through the solver's own Input: one
-/// block and the line read in memory, whatever the file's size. Endless input
-/// (/dev/zero) is read only as far as a line that cannot belong to the file, since
-/// Input::next_line cuts a line at the length the tool allows.
+/// A file ("": standard input) read as a stream through the solver's own Input, which
+/// cuts a line at the length asked for: endless input stops at the first line too long.
+/// Lines are numbered from 1 for messages; a long row of a map is read a piece at a time.
 class Reader : private OpenFile, public puzzle::Input {
  public:
-  /// Opens `path`, or standard input when it is empty.
   explicit Reader(const std::string& path)
       : OpenFile{open(path)}, puzzle::Input(file, path.empty() ? "(standard input)" : path),
         name_(path.empty() ? "(standard input)" : path) {
     expect(kAll);
   }
-  ~Reader() {
-    if (file != stdin) std::fclose(file);
-  }
+  ~Reader() { if (file != stdin) std::fclose(file); }
   const std::string& name() const { return name_; }
+  std::size_t number() const { return number_; }  ///< of the line last read
+
+  /// The next line, at most `limit` + 1 bytes of it; false at the end of the output.
+  bool next(std::string_view& line, std::size_t limit) {
+    if (!next_line(line, limit)) return false;
+    ++number_;
+    const std::size_t cr = line.find('\r');
+    if (cr != std::string_view::npos) fail_at(cr, "carriage return (the solver's lines end in \\n only)");
+    return true;
+  }
+  /// That nothing follows `what`, the last part of the output read.
+  void expect_end(const std::string& what) {
+    std::string_view extra;
+    if (next(extra, 0)) fail_here("unexpected content after " + what);
+  }
+
+  /// Reads the next `count` lines as the rows of `width` cells of `part` ("layer b"),
+  /// calling cells(row, text, col, n) for each piece of n characters of row `row` (from
+  /// 0) from column `col`. Too few rows, a row of another length or a "\r" is an error.
+  template <typename Cells>
+  void rows(std::uint64_t count, std::uint64_t width, Cells& cells, const std::string& part) {
+    for (std::uint64_t row = 0; row < count; ++row) {
+      if (!ready())
+        fail(name() + ": " + part + " ends after " + plural(row, "row") + ", the map has " + std::to_string(count));
+      ++number_;
+      std::uint64_t col = 0;
+      while (col < width && ready()) {
+        const std::string_view here = bytes().substr(0, static_cast<std::size_t>(width - col));
+        const std::size_t n = std::min({here.find('\n'), here.find('\r'), here.size()});
+        cells(row, here.data(), col, n);
+        skip(n);
+        col += n;
+        if (n < here.size()) break;
+      }
+      if (col == width && (!ready() || bytes()[0] == '\n')) {  // the last line may lack its "\n"
+        if (ready()) end_line();
+        continue;
+      }
+      // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
+      std::uint64_t length = col;
+      for (; ready() && bytes()[0] != '\n'; ++length, skip(1)) {
+        if (bytes()[0] == '\r')
+          fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
+        if (length == col + (std::uint64_t{1} << 20)) break;
+      }
+      const char* more = ready() && bytes()[0] != '\n' ? "more than " : "";
+      fail_here("row " + std::to_string(row) + " of " + part + " has " + more + plural(length, "character") +
+                ", the map's width is " + std::to_string(width));
+    }
+  }
+
+  [[noreturn]] void fail_here(const std::string& what) const {
+    fail(name() + ": line " + std::to_string(number()) + ": " + what);
+  }
+  [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
+    fail(name() + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) + ": " + what);
+  }
 
  private:
   static std::FILE* open(const std::string& path) {
@@ -82,12 +118,10 @@ class Reader : private OpenFile, public puzzle::Input {
     return file;
   }
   std::string name_;
+  std::size_t number_ = 0;
 };
 
-// ==== Files ==========================================================================
-
-/// What an output's first line says it is ("a list-mode output"), or "" if it looks
-/// like none.
+/// What an output's first line says it is ("a list-mode output"), or "" if none.
 std::string output_kind(std::string_view first_line) {
   if (first_line.substr(0, 1) == "(") return "a list-mode output";
   if (first_line.substr(0, 8) == "// color") return "a map-mode output";
@@ -95,9 +129,8 @@ std::string output_kind(std::string_view first_line) {
   return "";
 }
 
-/// The map in the file at `path`, read by the solver's own parser as it reads standard
-/// input. Its messages come out as "PATH: line N, column K: ..."; when line 1 looks like
-/// an output of a solver, `swapped` is added ("MAP comes first ...").
+/// The map in the file at `path`, read by the solver's own parser; when line 1 looks like
+/// an output of a solver, `swapped` is added to the error.
 Puzzle read_map(const std::string& path, const std::string& swapped) {
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (!file) core::fail(path + ": cannot open: " + std::strerror(errno));
@@ -125,117 +158,18 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
   }
 }
 
-/// An output's lines, numbered from 1 for messages, read from a Reader: whole
-/// (cut at a length the caller gives, past which no line of the output can go) or, for
-/// the long rows of a map, a piece at a time. A "\r" is a format error (outputs end
-/// their lines in "\n").
-class Lines {
- public:
-  explicit Lines(Reader& in) : in_(in) {}
-
-  /// The next line, at most `limit` + 1 bytes of it; false at the end of the output.
-  bool next(std::string_view& line, std::size_t limit) {
-    if (!in_.next_line(line, limit)) return false;
-    ++number_;
-    const std::size_t cr = line.find('\r');
-    if (cr != std::string_view::npos) fail_at(cr, "carriage return (the solver's lines end in \\n only)");
-    return true;
-  }
-  /// Whether anything follows what was read.
-  bool more() { return in_.ready(); }
-  /// That nothing follows `what`, the last part of the output read.
-  void expect_end(const std::string& what) {
-    std::string_view extra;
-    if (next(extra, 0)) fail_here("unexpected content after " + what);
-  }
-
-  /// Reads the next `count` lines as rows of `width` cells, a piece at a time, calling
-  /// cells(row, text, col, n) for each piece of n characters of row `row` (from 0) from
-  /// column `col`. Returns the rows read: fewer when the output ends first. A row of
-  /// another length, or with a "\r", is Malformed, name(row) naming it ("row 3 of layer b").
-  template <typename Cells, typename Name>
-  std::uint64_t rows(std::uint64_t count, std::uint64_t width, Cells& cells, Name& name) {
-    for (std::uint64_t row = 0; row < count; ++row) {
-      if (!in_.ready()) return row;
-      ++number_;
-      const std::string_view whole = in_.bytes();
-      if (whole.size() > width && whole[width] == '\n') {  // the row and its "\n" are ready: most rows
-        const std::string_view text = whole.substr(0, static_cast<std::size_t>(width));
-        if (!has_line_end(text)) {
-          cells(row, text.data(), std::uint64_t{0}, text.size());
-          in_.skip(text.size());
-          in_.end_line();
-          continue;
-        }
-      }
-      std::uint64_t col = 0;
-      while (col < width && in_.ready()) {
-        const std::string_view ready = in_.bytes();
-        const std::string_view here = ready.substr(0, static_cast<std::size_t>(std::min<std::uint64_t>(ready.size(), width - col)));
-        const std::size_t end = std::min(here.find('\n'), here.find('\r'));
-        const std::size_t n = std::min(end, here.size());
-        cells(row, here.data(), col, n);
-        in_.skip(n);
-        col += n;
-        if (end != std::string_view::npos) break;
-      }
-      if (!in_.ready() && col == width) continue;  // the last line may lack its "\n"
-      if (in_.ready() && in_.bytes()[0] == '\n' && col == width) {
-        in_.end_line();
-        continue;
-      }
-      // Not its end: a "\r", a short row, or a long one (its length counted a megabyte on).
-      std::uint64_t length = col;
-      for (std::size_t looked = 0; in_.ready() && in_.bytes()[0] != '\n'; ++length, in_.skip(1)) {
-        if (in_.bytes()[0] == '\r') fail_at(static_cast<std::size_t>(length), "carriage return (the solver's lines end in \\n only)");
-        if (++looked > (std::size_t{1} << 20))
-          fail_here(name(row) + " has more than " + plural(length, "character") + ", the map's width is " + std::to_string(width));
-      }
-      fail_here(name(row) + " has " + plural(length, "character") + ", the map's width is " + std::to_string(width));
-    }
-    return count;
-  }
-
-  std::size_t number() const { return number_; }
-  const std::string& name() const { return in_.name(); }
-  /// Whether `text` holds a "\n" or a "\r": byte by byte when it is short (the rows of a
-  /// narrow map), else by memchr.
-  static bool has_line_end(std::string_view text) {
-    if (text.size() >= 32) return text.find('\n') != std::string_view::npos || text.find('\r') != std::string_view::npos;
-    bool found = false;
-    for (const char c : text) found |= c == '\n' || c == '\r';
-    return found;
-  }
-  [[noreturn]] void fail_here(const std::string& what) const {
-    fail(name() + ": line " + std::to_string(number()) + ": " + what);
-  }
-  [[noreturn]] void fail_at(std::size_t column, const std::string& what) const {
-    fail(name() + ": line " + std::to_string(number()) + ", column " + std::to_string(column + 1) + ": " + what);
-  }
-
- private:
-  Reader& in_;
-  std::size_t number_ = 0;  ///< the line last read
-};
-
-/// The longest line a list output, or the first line of any output, can hold here: a
-/// state with two numbers of 18 digits (longer ones are refused) is 45 characters, so
-/// that a line cut there is refused by the list parser just as it would be whole.
+/// The longest line a list output, or the first line of any output, can hold: a state
+/// with two numbers of 18 digits (longer ones are refused) is 45 characters.
 constexpr std::size_t kListLine = 64;
-
-// ==== States and moves ===============================================================
 
 /// A player state as written in a solution: color '^' or a letter, row and column.
 /// Rows and columns are kept as read, so that a state off the map can be reported.
 struct State {
   char color = puzzle::kNoColor;
-  std::uint64_t row = 0;
-  std::uint64_t col = 0;
+  std::uint64_t row = 0, col = 0;
 };
 
-bool operator==(const State& a, const State& b) {
-  return a.color == b.color && a.row == b.row && a.col == b.col;
-}
+bool operator==(const State& a, const State& b) { return a.color == b.color && a.row == b.row && a.col == b.col; }
 bool operator!=(const State& a, const State& b) { return !(a == b); }
 
 /// "(c, (r, c))", as list output writes it.
@@ -243,15 +177,11 @@ std::string show(const State& s) {
   return std::string("(") + s.color + ", (" + std::to_string(s.row) + ", " + std::to_string(s.col) + "))";
 }
 
-/// The states (^, start) and (^, target).
-struct Ends {
-  State start, target;
-};
+struct Ends { State start, target; };
 
 Ends find_ends(const Puzzle& p) {
-  const puzzle::Layout& layout = p.layout;
-  return {State{puzzle::kNoColor, layout.row_of(p.start), layout.col_of(p.start)},
-          State{puzzle::kNoColor, layout.row_of(p.target), layout.col_of(p.target)}};
+  return {State{puzzle::kNoColor, p.layout.row_of(p.start), p.layout.col_of(p.start)},
+          State{puzzle::kNoColor, p.layout.row_of(p.target), p.layout.col_of(p.target)}};
 }
 
 bool on_map(const Puzzle& p, const State& s) { return s.row < p.height && s.col < p.width; }
@@ -272,8 +202,7 @@ State state_numbered(const Puzzle& p, std::uint64_t n) {
 }
 
 /// Whether `to` is one action away from `from` (both on the map), whose cells hold the
-/// map characters `there` and `here`; if not, `why` says why. Only the rule functions of
-/// puzzle.cpp decide what is legal.
+/// map characters `there` and `here`; if not, `why` says why.
 bool legal_action(const State& from, char here, const State& to, char there, std::string& why) {
   if (puzzle::is_active_button(from.color, here)) {
     if (!same_cell(from, to)) return why = "must press the active button", false;
@@ -292,17 +221,14 @@ bool legal_action(const State& from, char here, const State& to, char there, std
   return false;
 }
 
-// ==== Bits and paths =================================================================
-
-/// `count` fields of 1 or 2 bits, all zero at first, in a puzzle::Buffer: the pages on
-/// which no field is ever set cost no memory. Move-only.
+/// `count` fields of 1 or 2 bits, all zero at first (calloc: the pages on which no
+/// field is ever set cost no memory).
 class Bits {
  public:
   Bits() = default;
   Bits(std::uint64_t count, unsigned width)
       : words_(static_cast<std::size_t>((count * width + 63) / 64 + 1)), width_(width) {}
 
-  bool empty() const { return words_.size() == 0; }
   unsigned get(std::uint64_t i) const {
     const std::uint64_t at = i * width_;
     return static_cast<unsigned>(words_[static_cast<std::size_t>(at / 64)] >> (at % 64)) & ((1u << width_) - 1);
@@ -321,33 +247,12 @@ class Bits {
 };
 
 /// A path of legal actions, kept as its first state and a byte per action: a step
-/// north, east, south or west (0-3), or a press: 4 + the layer it leads to. Read with a
-/// Cursor. Memory: a byte per state (grown by realloc, so a long path is not copied).
+/// north, east, south or west (0-3), or a press: 4 + the layer it leads to.
 class Path {
  public:
-  Path() = default;
-  Path(Path&& other) noexcept { swap(other); }
-  Path& operator=(Path&& other) noexcept {
-    swap(other);
-    return *this;
-  }
-  Path(const Path&) = delete;
-  Path& operator=(const Path&) = delete;
-  ~Path() { std::free(actions_); }
-
-  /// Appends `s`: the first state, or one action away from the last one.
   void add(const State& s) {
-    if (size_ > 0) {
-      if (size_ - 1 == capacity_) {
-        capacity_ = capacity_ == 0 ? 4096 : capacity_ * 2;
-        void* grown = std::realloc(actions_, capacity_);
-        if (!grown) throw std::bad_alloc();
-        actions_ = static_cast<std::uint8_t*>(grown);
-      }
-      actions_[size_ - 1] = action(last_, s);
-    } else {
-      first_ = s;
-    }
+    if (size_ > 0) actions_.push_back(action(last_, s));
+    else first_ = s;
     last_ = s;
     ++size_;
   }
@@ -355,15 +260,12 @@ class Path {
   bool empty() const { return size_ == 0; }
   const State& back() const { return last_; }
 
-  /// One state of the path after another, from the first.
   class Cursor {
    public:
     explicit Cursor(const Path& path) : path_(path), state_(path.first_) {}
     const State& state() const { return state_; }
     std::size_t index() const { return index_; }  ///< from 0
-    /// Whether a press led here.
     bool pressed() const { return index_ > 0 && path_.actions_[index_ - 1] >= 4; }
-    /// Moves to the next state; false at the last.
     bool next() {
       if (index_ + 1 >= path_.size_) return false;
       const std::uint8_t a = path_.actions_[index_++];
@@ -379,7 +281,6 @@ class Path {
     std::size_t index_ = 0;
   };
 
-  /// Calls visit(cursor) at each state, in order.
   template <typename Visit>
   void walk(Visit visit) const {
     if (empty()) return;
@@ -396,23 +297,14 @@ class Path {
     if (to.row == from.row + 1) return 2;
     return 3;
   }
-  void swap(Path& other) noexcept {
-    std::swap(first_, other.first_);
-    std::swap(last_, other.last_);
-    std::swap(actions_, other.actions_);
-    std::swap(size_, other.size_);
-    std::swap(capacity_, other.capacity_);
-  }
 
   State first_, last_;
-  std::uint8_t* actions_ = nullptr;
-  std::size_t size_ = 0;      ///< states
-  std::size_t capacity_ = 0;  ///< actions there is room for
+  std::vector<std::uint8_t> actions_;
+  std::size_t size_ = 0;  ///< states
 };
 
-/// Replays a path one state at a time and says why a state cannot follow the path so
-/// far. States are numbered from 1; move M goes from state M to state M + 1. Keeps a
-/// bit per state of the map (visited or not) and the path.
+/// Replays a path one state at a time and says why a state cannot follow it. States are
+/// numbered from 1; move M goes from state M to state M + 1.
 class Replay {
  public:
   /// `unit` names where state K is found in messages: "line" (list) or "state" (map).
@@ -438,7 +330,6 @@ class Replay {
     last_char_ = there;
     return true;
   }
-  /// Why the last state refused by add() cannot follow the path.
   const std::string& why() const { return why_; }
 
   /// Whether `s` (on the map) is one of the states added so far.
@@ -462,7 +353,7 @@ class Replay {
     }
     return true;
   }
-  Path take_path() { return std::move(path_); }
+  Path take_path() { return std::exchange(path_, Path()); }
 
  private:
   /// The number of the state `s` on the path (which holds it), from 1.
@@ -483,9 +374,6 @@ class Replay {
   std::string why_;
 };
 
-// ==== Reports ========================================================================
-
-/// What an output amounts to.
 enum class Verdict {
   reaches_target,  ///< every move legal, the path ends on the target
   stops_short,     ///< every move checked is legal, the path does not reach the target
@@ -502,45 +390,35 @@ struct Report {
   Bits discovered;  ///< no_solution, when asked for: a bit per cell (row * width + col) not shown '#'
 };
 
-std::string illegal_move(std::size_t state_number, const State& s, const std::string& reason) {
-  return "Move " + std::to_string(state_number - 1) + " is illegal: " + show(s) + ": " + reason;
-}
-
-/// The report of a wrong output: `what`, with the states found legal before it.
 Report wrong(const std::string& what, Path path = Path()) {
-  Report r;
-  r.lines.push_back(what);
-  r.path = std::move(path);
-  return r;
+  return Report{Verdict::wrong, {what}, std::move(path), {}};
 }
 
-/// The report for a path whose every checked move is legal.
+/// The report of the state `s` that replay.add() refused.
+Report illegal(Replay& replay, const State& s) {
+  const std::string what = "Move " + std::to_string(replay.states()) + " is illegal: " + show(s) + ": ";
+  return wrong(what + replay.why(), replay.take_path());
+}
+
 Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
-  Report r;
-  r.lines.push_back("Processed " + plural(replay.moves(), "move") + ", all valid");
-  r.lines.push_back(replay.at_target() ? "Reaches the target" : "Does not reach the target");
+  const bool reached = replay.at_target();
+  Report r{reached ? Verdict::reaches_target : Verdict::stops_short,
+           {"Processed " + plural(replay.moves(), "move") + ", all valid",
+            reached ? "Reaches the target" : "Does not reach the target"},
+           replay.take_path(), {}};
   if (truncated)
     r.lines.push_back("Stopped after " + plural(max_moves, "move") + " (--moves): the rest is not checked");
-  r.verdict = replay.at_target() ? Verdict::reaches_target : Verdict::stops_short;
-  r.path = replay.take_path();
   return r;
 }
 
-// ==== "No solution." outputs =========================================================
-
-/// Checks a no-solution output, `lines` just past its "No solution." line: the header,
-/// then the map with every undiscovered cell as '#'. Without searching, the check can
-/// only see that each cell is its input character or '#', that the target is '#' and
-/// the start is not. The first wrong cell is reported once every row has the right
-/// shape (a shape problem is Malformed). With `keep`, the report's `discovered` says
-/// which cells the output shows discovered.
-Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool keep) {
+/// Checks a no-solution output, just past its "No solution." line, for what needs no
+/// search: each cell its input character or '#', the target '#', the start '@'. With
+/// `keep`, the report's `discovered` says which cells the output shows discovered.
+Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool keep) {
   std::string_view line;
   if (!lines.next(line, kListLine) || (line != "Discovered:" && line != "Reachable:"))
     lines.fail_here("expected 'Discovered:' after 'No solution.'");
-  Report r;
-  r.lines.push_back("No solution claimed");
-  if (keep) r.discovered = Bits(std::uint64_t{p.height} * p.width, 1);
+  Report r{Verdict::wrong, {"No solution claimed"}, Path(), keep ? Bits(std::uint64_t{p.height} * p.width, 1) : Bits()};
   std::string problem;  // the first wrong cell
   auto cells = [&](std::uint64_t line_row, const char* text, std::uint64_t first, std::size_t n) {
     const auto row = static_cast<std::uint32_t>(line_row);
@@ -551,133 +429,91 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Lines& lines, bool k
       if ((shown == input && input != '?') || !problem.empty()) continue;  // most cells; the first problem only
       const State here{puzzle::kNoColor, row, col};
       std::string wrong_here;
-      if (same_cell(here, ends.target)) {
-        if (shown != '#') wrong_here = "the target must be '#' (undiscovered) when there is no solution";
-      } else if (same_cell(here, ends.start)) {
-        if (shown != '@') wrong_here = "the start is always discovered: expected '@'";
-      } else if (shown != input && shown != '#') {
+      if (same_cell(here, ends.target))
+        wrong_here = shown == '#' ? "" : "the target must be '#' (undiscovered) when there is no solution";
+      else if (same_cell(here, ends.start))
+        wrong_here = shown == '@' ? "" : "the start is always discovered: expected '@'";
+      else if (shown != input && shown != '#')
         wrong_here = "expected " + (input == '#' ? std::string("'#'") : puzzle::show_char(input) + " or '#'");
-      }
-      if (!wrong_here.empty() && problem.empty())
+      if (!wrong_here.empty())
         problem = "Discovered map, row " + std::to_string(row) + ", column " + std::to_string(col) + " (line " +
                   std::to_string(3 + row) + "): " + wrong_here + ", found " + puzzle::show_char(shown);
     }
   };
-  auto name = [](std::uint64_t row) { return "discovered map row " + std::to_string(row); };
-  const std::uint64_t rows = lines.rows(p.height, p.width, cells, name);
-  if (rows < p.height)
-    fail(lines.name() + ": the discovered map has " + plural(rows, "row") + ", the map has " + std::to_string(p.height));
+  lines.rows(p.height, p.width, cells, "the discovered map");
   lines.expect_end("the discovered map");
-  if (!problem.empty()) {
-    r.lines.push_back(problem);
-    r.discovered = Bits();
-    return r;
-  }
-  r.lines.push_back("The discovered map is consistent with the input (not verified by a search)");
-  r.verdict = Verdict::no_solution;
+  r.lines.push_back(problem.empty() ? "The discovered map is consistent with the input (not verified by a search)"
+                                    : problem);
+  if (problem.empty()) r.verdict = Verdict::no_solution;
   return r;
 }
 
-// ==== List-mode solutions ============================================================
-
-/// Reads one list line "(C, (R, C))" exactly as the solver prints it.
-class StateParser {
- public:
-  StateParser(const Puzzle& puzzle, const Lines& lines, std::string_view line)
-      : p_(puzzle), lines_(lines), line_(line) {}
-
-  State parse() {
-    if (line_.empty()) lines_.fail_here("empty line; each line is one state (C, (R, C))");
-    State s;
-    expect("(");
-    if (pos_ == line_.size() || !(line_[pos_] == '^' || (line_[pos_] >= 'a' && line_[pos_] <= 'z')))
-      problem("expected a color ('^' or a lowercase letter)");
-    s.color = line_[pos_];
-    if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p_.colors) {
-      if (p_.colors == 0)
-        lines_.fail_at(pos_, std::string("color '") + s.color + "' in a map with 0 colors (only '^')");
-      lines_.fail_at(pos_, std::string("color '") + s.color + "' is beyond the map's " +
-                               std::to_string(p_.colors) + " colors ('^' and a-" +
-                               puzzle::layer_color(p_.colors) + ")");
+/// The state on list line `line`, read exactly as the solver prints it: "(C, (R, C))".
+State parse_state(const Puzzle& p, const Reader& lines, std::string_view line) {
+  if (line.empty()) lines.fail_here("empty line; each line is one state (C, (R, C))");
+  std::size_t pos = 0;
+  auto problem = [&](const std::string& what) {
+    const std::string found = pos < line.size() ? puzzle::show_char(line[pos]) : "the end of the line";
+    lines.fail_at(pos, what + ", found " + found + " (each line is one state (C, (R, C)))");
+  };
+  auto expect = [&](std::string_view text) {
+    for (const char c : text) {
+      if (pos == line.size() || line[pos] != c) problem(std::string("expected '") + c + "'");
+      ++pos;
     }
-    ++pos_;
-    expect(", (");
-    s.row = number("row");
-    expect(", ");
-    s.col = number("column");
-    expect("))");
-    if (pos_ != line_.size()) problem("unexpected text after the state");
-    return s;
-  }
-
- private:
-  [[noreturn]] void problem(const std::string& what) {
-    std::string found = pos_ < line_.size() ? puzzle::show_char(line_[pos_]) : "the end of the line";
-    lines_.fail_at(pos_, what + ", found " + found + " (each line is one state (C, (R, C)))");
-  }
-  void expect(std::string_view text) {
-    for (char c : text) {
-      if (pos_ == line_.size() || line_[pos_] != c) problem(std::string("expected '") + c + "'");
-      ++pos_;
-    }
-  }
-  std::uint64_t number(const char* what) {
-    std::size_t begin = pos_;
+  };
+  auto number = [&](const char* what) {
+    const std::size_t begin = pos;
     std::uint64_t value = 0;
-    while (pos_ < line_.size() && line_[pos_] >= '0' && line_[pos_] <= '9') {
-      if (pos_ - begin == 18) lines_.fail_at(begin, std::string(what) + " number is too long");
-      value = value * 10 + static_cast<std::uint64_t>(line_[pos_] - '0');
-      ++pos_;
+    for (; pos < line.size() && line[pos] >= '0' && line[pos] <= '9'; ++pos) {
+      if (pos - begin == 18) lines.fail_at(begin, std::string(what) + " number is too long");
+      value = value * 10 + static_cast<std::uint64_t>(line[pos] - '0');
     }
-    if (pos_ == begin) problem(std::string("expected a ") + what + " number");
-    if (line_[begin] == '0' && pos_ - begin > 1)
-      lines_.fail_at(begin, std::string(what) + " number with a leading zero");
+    if (pos == begin) problem(std::string("expected a ") + what + " number");
+    if (line[begin] == '0' && pos - begin > 1) lines.fail_at(begin, std::string(what) + " number with a leading zero");
     return value;
+  };
+  State s;
+  expect("(");
+  if (pos == line.size() || !(line[pos] == '^' || (line[pos] >= 'a' && line[pos] <= 'z')))
+    problem("expected a color ('^' or a lowercase letter)");
+  s.color = line[pos];
+  if (s.color != puzzle::kNoColor && puzzle::layer_index(s.color) > p.colors) {
+    const std::string letters = p.colors ? std::string("'^' and a-") + puzzle::layer_color(p.colors) : "only '^'";
+    lines.fail_at(pos, std::string("color '") + s.color + "' is beyond the map's " + std::to_string(p.colors) +
+                           " colors (" + letters + ")");
   }
-
-  const Puzzle& p_;
-  const Lines& lines_;
-  std::string_view line_;
-  std::size_t pos_ = 0;
-};
-
-/// Checks a list-mode output whose first line, `line`, has just been read from `lines`,
-/// a line at a time: after `max_moves` moves, nothing more is read (but whether more
-/// follows).
-Report check_list(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
-  Replay replay(p, ends, "line");
-  bool truncated = false;
-  for (;;) {
-    const State s = StateParser(p, lines, line).parse();
-    if (!replay.add(s)) {
-      const std::string what = illegal_move(replay.states() + 1, s, replay.why());
-      return wrong(what, replay.take_path());
-    }
-    if (replay.moves() == max_moves) {
-      truncated = lines.more();
-      break;
-    }
-    if (!lines.next(line, kListLine)) break;
-  }
-  return summary(replay, truncated, max_moves);
+  ++pos;
+  expect(", (");
+  s.row = number("row");
+  expect(", ");
+  s.col = number("column");
+  expect("))");
+  if (pos != line.size()) problem("unexpected text after the state");
+  return s;
 }
 
-// ==== Map-mode solutions =============================================================
+/// Checks a list-mode output whose first line, `line`, has just been read: after
+/// `max_moves` moves, nothing more is read (but whether more follows).
+Report check_list(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
+  Replay replay(p, ends, "line");
+  do {
+    const State s = parse_state(p, lines, line);
+    if (!replay.add(s)) return illegal(replay, s);
+  } while (replay.moves() != max_moves && lines.next(line, kListLine));
+  return summary(replay, replay.moves() == max_moves && lines.ready(), max_moves);
+}
 
-/// A map-mode output: num_colors + 1 layers of the map with the path drawn in. Kept as
-/// the marks it draws, 2 bits a state; every other cell is checked as it is read.
+/// A map-mode output: num_colors + 1 layers of the map with the path drawn in, kept as
+/// the marks it draws, 2 bits a state. Every other cell is checked as it is read: the
+/// first that shows neither what the spec says nor a mark is kept as problem().
 class MapOutput {
  public:
-  /// Reads the layers from `lines`, whose line 1 is `line`, checking as it goes that
-  /// every cell shows what the spec says unless it is a mark ('+', '%', '@' where the
-  /// map shows something else); the first that does not is kept as problem(). Throws
-  /// Malformed for a wrong shape.
-  MapOutput(const Puzzle& puzzle, const Ends& ends, Lines& lines, std::string_view line)
+  MapOutput(const Puzzle& puzzle, const Ends& ends, Reader& lines, std::string_view line)
       : p_(puzzle), marks_(state_count(puzzle), 2) {
-    map_.resize(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
-    std::size_t i = 0;
+    map_.reserve(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
     for (std::uint32_t row = 0; row < p_.height; ++row)
-      for (std::uint32_t col = 0; col < p_.width; ++col) map_[i++] = p_.at(row, col);
+      for (std::uint32_t col = 0; col < p_.width; ++col) map_ += p_.at(row, col);
     const std::uint32_t layers = p_.colors + 1;
     for (std::uint32_t layer = 0; layer < layers; ++layer) {
       const char color = puzzle::layer_color(layer);
@@ -692,49 +528,34 @@ class MapOutput {
           const char shown = text[j], expected = unmarked(map[j], color);
           if (shown == expected) continue;
           const State s{color, row, first + j};
-          const bool fixed = same_cell(s, ends.target) || s == ends.start;  // never drawn over
+          const bool target = same_cell(s, ends.target), start = s == ends.start;  // never drawn over
           const int code = shown == '+' ? 1 : shown == '%' ? 2 : shown == '@' ? 3 : 0;
-          if (!fixed && code != 0) {
+          if (!target && !start && code != 0)
             marks_.set(number(p_, s), static_cast<unsigned>(code));
-          } else if (problem_.empty()) {
-            const std::string why = same_cell(s, ends.target) ? " (the target shows on every layer)"
-                                    : s == ends.start         ? " (the start shows on layer ^)"
-                                                              : "";
+          else if (problem_.empty())
             problem_ = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
-                       puzzle::show_char(shown) + why;
-          }
+                       puzzle::show_char(shown) +
+                       (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
         }
       };
-      auto name = [color](std::uint64_t row) { return "row " + std::to_string(row) + " of layer " + color; };
-      const std::uint64_t rows = lines.rows(p_.height, p_.width, cells, name);
-      if (rows < p_.height)
-        fail(lines.name() + ": layer " + color + " ends after " + plural(rows, "row") + ", the map has " +
-             std::to_string(p_.height));
+      lines.rows(p_.height, p_.width, cells, std::string("layer ") + color);
     }
     lines.expect_end("the last layer (the map has " + plural(layers, "layer") + ")");
   }
 
-  /// The first cell that shows neither what the spec says nor a mark, or "".
   const std::string& problem() const { return problem_; }
 
   /// The mark the output draws on state `s` (on the map): '+', '%', '@' or '\0'.
-  char mark(const State& s) const {
-    static const char kMarks[] = {'\0', '+', '%', '@'};
-    return kMarks[marks_.get(number(p_, s))];
-  }
+  char mark(const State& s) const { return "\0+%@"[marks_.get(number(p_, s))]; }
   /// The character the output shows for state `s` (on the map), when problem() is "".
   char shown(const State& s) const {
     const char c = mark(s);
-    return c ? c : unmarked(s);
+    return c ? c : unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
   }
 
-  /// What the spec's map output shows for `s` when the path does not pass there:
-  /// the start as '@' on '^' only, the target on every layer, a layer's own buttons
-  /// and doors ('^' traps on '^') as '.', and the input character everywhere else.
-  char unmarked(const State& s) const {
-    return unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
-  }
-  /// The same for a cell whose input character is `c`, on layer `color`.
+  /// What the spec's map output shows for a cell whose input character is `c`, on layer
+  /// `color`, when the path does not pass there: the start as '@' on '^' only, a layer's
+  /// own buttons and doors ('^' traps on '^') as '.', the input character elsewhere.
   static char unmarked(char c, char color) {
     if (c == '@') return color == puzzle::kNoColor ? '@' : '.';
     if (c == color || (puzzle::is_door(c) && c - 'A' + 'a' == color)) return '.';
@@ -757,45 +578,36 @@ class MapOutput {
   std::string problem_;
 };
 
-/// The report of a problem in a map output at `s`, with the states rebuilt so far.
-Report map_problem(const MapOutput& out, const State& s, const std::string& what, Path path = Path()) {
-  return wrong("Map output, " + out.where(s) + ": " + what, std::move(path));
+Report map_problem(const MapOutput& out, const State& s, const std::string& what, Replay& replay) {
+  return wrong("Map output, " + out.where(s) + ": " + what, replay.take_path());
 }
 
-/// Checks a map-mode output whose first line, `line`, has just been read from `lines`:
-/// first, as it is read, every cell the path does not mark; then the path, rebuilt from
-/// the marks and replayed move by move as it is rebuilt; then that no mark is left off
-/// the path.
-Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_view line, std::size_t max_moves) {
+/// Checks a map-mode output whose first line, `line`, has just been read: the path is
+/// rebuilt from the marks and replayed as it is rebuilt, then no mark may be left off it.
+Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   const MapOutput out(p, ends, lines, line);
   if (!out.problem().empty()) return wrong(out.problem());
-  const State start = ends.start, target = ends.target;
 
   // The path: from (^, start), at each state exactly one way on.
   Replay replay(p, ends, "state");
-  replay.add(start);
-  State here = start;
-  bool truncated = false;
-  while (!replay.at_target()) {
-    if (replay.moves() == max_moves) {
-      truncated = true;
-      break;
-    }
+  replay.add(ends.start);
+  State here = ends.start;
+  while (!replay.at_target() && replay.moves() != max_moves) {
     State next;
     if (out.mark(here) == '%') {
       const char button = cell_of(p, here);
+      const std::string on = "'%' on " + puzzle::show_char(button) + ", which is not ";
       if (!puzzle::is_button(button) && button != puzzle::kNoColor)
-        return map_problem(out, here, "'%' on " + puzzle::show_char(button) + ", which is not a button or trap",
-                           replay.take_path());
+        return map_problem(out, here, on + "a button or trap", replay);
       if (!puzzle::is_active_button(here.color, button))
-        return map_problem(out, here, "'%' on " + puzzle::show_char(button) + ", which is not active on layer " +
-                                          here.color, replay.take_path());
+        return map_problem(out, here, on + "active on layer " + here.color, replay);
       next = State{puzzle::pressed_layer(button), here.row, here.col};
-      if (out.shown(next) != '@' || replay.contains(next))
-        return map_problem(out, here, "'%' presses " + puzzle::show_char(button) + " but " + out.where(next) +
-                                          " shows " + puzzle::show_char(out.shown(next)) +
-                                          (replay.contains(next) ? ", already on the path" : ", not '@'"),
-                           replay.take_path());
+      const bool again = replay.contains(next);
+      if (out.shown(next) != '@' || again)
+        return map_problem(out, here,
+                           "'%' presses " + puzzle::show_char(button) + " but " + out.where(next) + " shows " +
+                               puzzle::show_char(out.shown(next)) + (again ? ", already on the path" : ", not '@'"),
+                           replay);
     } else {
       static const int kSteps[4][2] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // N, E, S, W
       State ways[4];
@@ -805,62 +617,55 @@ Report check_map(const Puzzle& p, const Ends& ends, Lines& lines, std::string_vi
                 here.col + static_cast<std::uint64_t>(step[1])};  // wraps past 0: off the map
         if (!on_map(p, s)) continue;
         const char mark = out.mark(s);  // before contains(): most neighbours have none
-        if ((mark == '+' || mark == '%' || same_cell(s, target)) && !replay.contains(s)) ways[count++] = s;
+        if ((mark == '+' || mark == '%' || same_cell(s, ends.target)) && !replay.contains(s)) ways[count++] = s;
       }
       if (count == 0)
         return map_problem(out, here, "the path stops here: no marked neighbour ('+' or '%') and not the target",
-                           replay.take_path());
+                           replay);
       if (count > 1) {
         std::string list;
         for (std::size_t i = 0; i < count; ++i)
           list += (i == 0 ? "" : i + 1 == count ? " and " : ", ") + show(ways[i]);
-        return map_problem(out, here, "the path forks: " + list + " both continue it", replay.take_path());
+        return map_problem(out, here, "the path forks: " + list + " both continue it", replay);
       }
       next = ways[0];
     }
-    if (!replay.add(next)) {
-      const std::string what = illegal_move(replay.states() + 1, next, replay.why());
-      return wrong(what, replay.take_path());
-    }
+    if (!replay.add(next)) return illegal(replay, next);
     here = next;
   }
 
   // No mark off the path.
+  const bool truncated = !replay.at_target();
   State stray;
-  if (!truncated && !replay.covers(out.marks(), stray))
-    return map_problem(out, stray, "mark '" + std::string(1, out.shown(stray)) +
-                                       "' is not on the path from the start to the target", replay.take_path());
+  if (!truncated && !replay.covers(out.marks(), stray)) {
+    const std::string mark = std::string("mark '") + out.shown(stray) + "'";
+    return map_problem(out, stray, mark + " is not on the path from the start to the target", replay);
+  }
   return summary(replay, truncated, max_moves);
 }
-
-// ==== Any output =====================================================================
 
 /// How to read an output: as what its first line says it is, or forced to one shape.
 enum class Format { detect, list, map };
 
-/// Reads and checks the output of a solver for `p` from `in`: "No solution." starts a
-/// no-solution output (whatever `format`), "// color" a map output, anything else a list
-/// output; at most `max_moves` moves are checked. With `keep_discovered`, the report of
-/// a well-formed no-solution output says which cells it shows discovered. Throws
-/// Malformed when the text is not an output of the shape read.
+/// Checks the output of a solver for `p` in `in`: "No solution." starts a no-solution
+/// output (whatever `format`), "// color" a map output, anything else a list output.
 Report check_output(const Puzzle& p, Reader& in, Format format, std::size_t max_moves = SIZE_MAX,
                     bool keep_discovered = false) {
   const Ends ends = find_ends(p);
-  Lines lines(in);
   std::string_view line;
-  if (!lines.next(line, kListLine)) {
+  if (!in.next(line, kListLine)) {
     if (format == Format::map) fail(in.name() + ": empty output: expected '// color ^' or 'No solution.'");
     return wrong("The solution is empty: the path must start at " + show(ends.start));
   }
-  if (line == "No solution.") return check_no_solution(p, ends, lines, keep_discovered);
+  if (line == "No solution.") return check_no_solution(p, ends, in, keep_discovered);
   const bool map_look = line.substr(0, 8) == "// color";
   if (format == Format::list && map_look)
-    lines.fail_here("this is map-mode output, read as list-mode output because of --list");
+    in.fail_here("this is map-mode output, read as list-mode output because of --list");
   if (format == Format::map && !line.empty() && line[0] == '(')
-    lines.fail_here("this is list-mode output, read as map-mode output because of --map");
+    in.fail_here("this is list-mode output, read as map-mode output because of --map");
   if (format == Format::map || (format == Format::detect && map_look))
-    return check_map(p, ends, lines, line, max_moves);
-  return check_list(p, ends, lines, line, max_moves);
+    return check_map(p, ends, in, line, max_moves);
+  return check_list(p, ends, in, line, max_moves);
 }
 
 }  // namespace solution
