@@ -260,14 +260,14 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
 
 /// A path drawn on the map, or a claim that there is none.
 struct Track {
-  std::string name;            ///< "puzzle --queue", or the output file
-  solution::Path path;         ///< empty: no solution
-  std::size_t discovered = 0;  ///< no solution: cells discovered
+  std::string name;                ///< "puzzle --queue", or the output file
+  solution::Path path;             ///< empty: no solution
+  std::vector<bool> discovered;  ///< no solution: the cells discovered (walls never are)
   std::string illegal;  ///< the checker's line for a path whose next move is illegal ("Move 13 is illegal: ...")
 };
 
 /// Everything the pictures show: the map, the main track (puzzle's or --path's), for
-/// --against the other one and where they part, and which cells were not discovered.
+/// --against the other one and where they part.
 struct Scene {
   const Puzzle* map = nullptr;
   solution::Ends ends;
@@ -275,38 +275,31 @@ struct Scene {
   bool against = false;
   Track other;
   struct Parting {
-    std::size_t at = SIZE_MAX;  ///< --against: index of the first differing state
-    State states[2];            ///< the two states there (when the path has one)
-    bool has[2] = {false, false};
-    State shared;  ///< the last state the paths share
+    std::size_t at = SIZE_MAX;        ///< --against: index of the first differing state
+    std::optional<State> states[2];  ///< the two states there (none where a path has ended)
+    State shared;                     ///< the last state the paths share
   } part;
-  std::vector<bool> undiscovered;  ///< no solution: a cell never discovered (else empty)
 };
 
-/// Records which cells of `map` are not discovered (walls never are) and counts the
-/// discovered ones, `found(row, col)` telling.
+/// The cells of `map` that `found(row, col)` says were discovered, walls left out.
 template <typename Found>
-void record_discovered(const Puzzle& map, Found found, Track& track, std::vector<bool>& undiscovered) {
-  undiscovered.assign(std::size_t{map.height} * map.width, false);
-  for (std::uint32_t row = 0; row < map.height; ++row) {
-    for (std::uint32_t col = 0; col < map.width; ++col) {
-      if (map.at(row, col) == '#') continue;
-      const bool seen = found(row, col);
-      undiscovered[std::size_t{row} * map.width + col] = !seen;
-      track.discovered += seen;
-    }
-  }
+std::vector<bool> discovered_cells(const Puzzle& map, Found found) {
+  std::vector<bool> cells(std::size_t{map.height} * map.width);
+  for (std::uint32_t row = 0; row < map.height; ++row)
+    for (std::uint32_t col = 0; col < map.width; ++col)
+      cells[std::size_t{row} * map.width + col] = map.at(row, col) != '#' && found(row, col);
+  return cells;
 }
 
 /// The track of `output` (an output of a solver for `map`), as tools/check reads it:
 /// as a stream. A path with an illegal move keeps its legal states and the checker's
 /// line; one with none (it does not start at the start) or an output that does not
 /// parse is an error in the checker's words; an incomplete one is shown, with a
-/// warning. For a no-solution output, fills `undiscovered` from it.
-Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>& undiscovered) {
+/// warning.
+Track read_track(const Puzzle& map, const std::string& output) {
   solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
-  Track track{output, std::move(report.path), 0, ""};
+  Track track{output, std::move(report.path), {}, ""};
   switch (report.verdict) {
     case solution::Verdict::wrong:
       if (track.path.empty()) fail(output + ": " + report.lines.back());
@@ -318,12 +311,9 @@ Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>
       break;
     case solution::Verdict::no_solution:
       track.path = solution::Path();
-      record_discovered(
-          map,
-          [&](std::uint32_t row, std::uint32_t col) {
-            return report.discovered.get(std::uint64_t{row} * map.width + col) != 0;
-          },
-          track, undiscovered);
+      track.discovered = discovered_cells(map, [&](std::uint32_t row, std::uint32_t col) {
+        return report.discovered.get(std::uint64_t{row} * map.width + col) != 0;
+      });
       break;
     case solution::Verdict::reaches_target: break;
   }
@@ -332,18 +322,17 @@ Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>
 
 /// puzzle's own track with `container`: the path of the spec's search, or the cells it
 /// discovered.
-Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bool>& undiscovered) {
-  Track track{container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack", {}, 0, ""};
+Track solve_track(const Puzzle& map, puzzle::Container container) {
+  Track track{container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack", {}, {}, ""};
   const puzzle::Solution solved = puzzle::solve(map, container);
-  if (solved.solved()) {
-    puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
-      track.path.add(State{puzzle::layer_color(layer), row, col});
-    });
+  if (!solved.solved()) {
+    track.discovered = discovered_cells(
+        map, [&](std::uint32_t row, std::uint32_t col) { return puzzle::discovered_cell(map, solved, row, col); });
     return track;
   }
-  record_discovered(
-      map, [&](std::uint32_t row, std::uint32_t col) { return puzzle::discovered_cell(map, solved, row, col); },
-      track, undiscovered);
+  puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+    track.path.add(State{puzzle::layer_color(layer), row, col});
+  });
   return track;
 }
 
@@ -351,20 +340,16 @@ Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bo
 Scene::Parting first_difference(const solution::Path& a, const solution::Path& b) {
   Scene::Parting part;
   solution::Path::Cursor x(a), y(b);
-  for (;;) {
-    if (x.state() != y.state()) {
-      part.has[0] = part.has[1] = true;
-      break;
-    }
+  bool more_x = true, more_y = true;
+  while (x.state() == y.state()) {
     part.shared = x.state();
-    const bool more_x = x.next(), more_y = y.next();
+    more_x = x.next();
+    more_y = y.next();
     if (!more_x && !more_y) return part;
-    if (more_x != more_y) {  // one has ended: the other's next state is where they part
-      part.has[0] = more_x, part.has[1] = more_y;
-      break;
-    }
+    if (more_x != more_y) break;  // one has ended: the other's next state is where they part
   }
-  part.states[0] = x.state(), part.states[1] = y.state();
+  if (more_x) part.states[0] = x.state();
+  if (more_y) part.states[1] = y.state();
   part.at = std::max(x.index(), y.index());
   return part;
 }
@@ -374,8 +359,7 @@ Scene::Parting first_difference(const solution::Path& a, const solution::Path& b
 std::string container_note(const Scene& s, puzzle::Container chosen) {
   if (s.part.at == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
   const bool queue = chosen == puzzle::Container::stack;  // the other container
-  std::vector<bool> unused;  // MAP has a solution: nothing is undiscovered
-  const Track solver = solve_track(*s.map, queue ? puzzle::Container::queue : puzzle::Container::stack, unused);
+  const Track solver = solve_track(*s.map, queue ? puzzle::Container::queue : puzzle::Container::stack);
   if (first_difference(solver.path, s.other.path).at != SIZE_MAX) return "";
   return s.other.name + " is the path of " + solver.name + ", state for state: add " + (queue ? "--queue" : "--stack") +
          " to compare with it.";
@@ -393,7 +377,7 @@ std::string describe_part(const Scene& s) {
   }
   const Scene::Parting& part = s.part;
   if (part.at == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
-  auto at = [&](int k) { return part.has[k] ? solution::show(part.states[k]) : "nothing (its path has ended)"; };
+  auto at = [&](int k) { return part.states[k] ? solution::show(*part.states[k]) : "nothing (its path has ended)"; };
   return "The paths part at state " + std::to_string(part.at + 1) + " (move " + std::to_string(part.at) + "): " +
          a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(part.at) + " " +
          solution::show(part.shared) + " is the last they share.";
@@ -408,17 +392,21 @@ std::uint32_t layers_walked(const solution::Path& path) {
 
 /// The --summary line of a track.
 std::string describe_track(const Track& t, const Scene& s) {
-  if (t.path.empty()) return t.name + ": No solution, " + solution::plural(t.discovered, "cell") + " discovered";
+  if (t.path.empty()) {
+    const auto cells = static_cast<std::uint64_t>(std::count(t.discovered.begin(), t.discovered.end(), true));
+    return t.name + ": No solution, " + solution::plural(cells, "cell") + " discovered";
+  }
   std::size_t presses = 0;
   t.path.walk([&](const solution::Path::Cursor& at) { presses += at.pressed(); });
   const std::uint32_t walked = layers_walked(t.path);
   std::string layers;
   for (std::uint32_t layer = 0; layer < kLayers; ++layer)
     if (walked >> layer & 1) layers += std::string(layers.empty() ? "" : " ") + puzzle::layer_color(layer);
-  return t.name + ": " + solution::plural(t.path.size(), "state") + " (" +
-         solution::plural(t.path.size() - 1, "move") + "), " + std::to_string(presses) +
-         (presses == 1 ? " press, " : " presses, ") + std::to_string(std::bitset<32>(walked).count()) + " of " + std::to_string(s.map->colors + 1) + " layers used (" +
-         layers + ")" + (solution::same_cell(t.path.back(), s.ends.target) ? "" : ", does not reach the target");
+  return t.name + ": " + solution::plural(t.path.size(), "state") + " (" + solution::plural(t.path.size() - 1, "move") +
+         "), " + std::to_string(presses) + (presses == 1 ? " press, " : " presses, ") +
+         std::to_string(std::bitset<32>(walked).count()) + " of " + std::to_string(s.map->colors + 1) +
+         " layers used (" + layers + ")" +
+         (solution::same_cell(t.path.back(), s.ends.target) ? "" : ", does not reach the target");
 }
 
 // ==== Painting =====================================================================
@@ -473,7 +461,8 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
       char ch = map.at(row, col);
       if (panel.layer >= 0) ch = solution::MapOutput::unmarked(ch, layer_color);
       const std::size_t i = std::size_t(row - w.row0) * c.width + (col - w.col0);
-      const bool hidden = !s.undiscovered.empty() && s.undiscovered[std::size_t{row} * map.width + col];
+      const bool hidden = !s.main.discovered.empty() && map.at(row, col) != '#' &&
+                          !s.main.discovered[std::size_t{row} * map.width + col];
       c.color[i] = hidden ? std::uint8_t{kUndiscovered} : char_color(ch);
       c.glyph[i] = hidden ? '#' : ch;
     }
@@ -512,8 +501,8 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
       c.color[i] = on[i] == 3 ? kBoth : on[i] == 1 ? kMine : kOther;
       c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
     }
-    for (int k = 0; k < 2; ++k)
-      if (s.part.has[k]) mark_part(s.part.states[k]);
+    for (const std::optional<State>& st : s.part.states)
+      if (st) mark_part(*st);
     return c;
   }
   // One path, colored by layer; a press '%' in the color of the layer it leads to, where
@@ -539,16 +528,24 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
   return c;
 }
 
-/// Which (color, character) pairs a picture uses, for its legend: those its cells
-/// show, and the path of every layer it draws (even where a later part covers it).
+/// What a picture uses, for its legend: each color its cells show, with its first
+/// character but a press's, and the path of every layer it draws (even where a later
+/// part covers it); whether it has presses, and where they arrive.
 struct Used {
-  std::vector<bool> seen = std::vector<bool>(kPaletteSize * 128, false);  ///< at color * 128 + character
+  std::string glyph = std::string(kPaletteSize, '\0');  ///< by color; '\0': not used
+  bool presses = false, arrivals = false;
 
   void add(const Canvas& c) {
-    for (std::size_t i = 0; i < c.color.size(); ++i)
-      seen[c.color[i] * 128u + (static_cast<unsigned char>(c.glyph[i]) & 127u)] = true;
+    for (std::size_t i = 0; i < c.color.size(); ++i) {
+      const char ch = c.glyph[i];
+      const bool arrival = ch == '@' && c.color[i] >= kLayerColors;  // '@' in a path's color
+      presses = presses || ch == '%';
+      arrivals = arrivals || arrival;
+      char& first = glyph[c.color[i]];
+      if (ch != '%' && !arrival && (first == '\0' || ch < first)) first = ch;
+    }
     for (std::uint32_t layer = 0; layer < kLayers; ++layer)
-      if (c.path_layers >> layer & 1) seen[path_color(layer) * 128u + '+'] = true;
+      if (c.path_layers >> layer & 1) glyph[path_color(layer)] = '+';
   }
 };
 
@@ -597,17 +594,11 @@ void print_legend(const Used& used, const Scene& s, const Options& o, bool color
     line += std::string(length > 7 ? "  " : " ") + swatch + " " + text;
     length += (length > 7 ? 4 : 3) + text.size();
   };
-  bool presses = false, arrivals = false, path_said = false;
-  int last = -1;
-  for (std::size_t k = 0; k < used.seen.size(); ++k) {
-    if (!used.seen[k]) continue;
-    const auto color = static_cast<std::uint8_t>(k / 128);
-    const auto glyph = static_cast<char>(k % 128);
+  bool path_said = false;
+  for (std::uint8_t color = 0; color < kPaletteSize; ++color) {
+    const char glyph = used.glyph[color];
     const bool path = color >= kLayerColors && (color - kLayerColors) % 3 == 0;
-    presses = presses || glyph == '%';
-    arrivals = arrivals || (path && glyph == '@');
-    if (glyph == '%' || (path && glyph == '@') || color == last) continue;  // presses said below; a color once
-    last = color;
+    if (glyph == '\0') continue;
     const std::string text = meaning(color, s.main.name, s.other.name, png, !s.main.illegal.empty());
     if (png) {
       const Rgb& c = palette()[color];
@@ -621,9 +612,9 @@ void print_legend(const Used& used, const Scene& s, const Options& o, bool color
       path_said = path_said || path;
     }
   }
-  if (presses && png && o.scale >= 3) line += "\n  #FFFFFF  a dot: a press, in the color of the layer it leads to";
-  if (presses && !png) add("%", "a press");
-  if (arrivals && !png) add("@", "where a press arrives");
+  if (used.presses && png && o.scale >= 3) line += "\n  #FFFFFF  a dot: a press, in the color of the layer it leads to";
+  if (used.presses && !png) add("%", "a press");
+  if (used.arrivals && !png) add("@", "where a press arrives");
   out(line + "\n");
 }
 
@@ -784,28 +775,14 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
   }
 }
 
-/// Row `row` (0-6) of the 5 x 7 dots of a layer's name ('^', 'a' to 'z'), bit 4 the left.
-unsigned glyph_row(char layer, std::uint32_t row) {
-  static const char kLetters[] =  // 7 rows a letter, two hex digits a row
-      "00000E010F110F1010161911111E00000E1010110E01010D1311110F00000E111F100E0609081C080808"  // a b c d e f
-      "000F11110F010E1010161911111104000C0404040E0200060202120C101012141814120C04040404040E"  // g h i j k l
-      "00001A151511110000161911111100000E1111110E00001E111E101000000D130F010100001619101010"  // m n o p q r
-      "00000E100E011E08081C080809060000111111130D00001111110A040000111115150A0000110A040A11"  // s t u v w x
-      "000011110F010E00001F0204081F";                                                        // y z
-  const char* glyph = layer == puzzle::kNoColor ? "040A1100000000" : kLetters + (layer - 'a') * 14;
-  return static_cast<unsigned>(std::stoul(std::string(glyph + 2 * row, 2), nullptr, 16));
-}
-
-/// Writes the picture of the panels to o.png_file and says so: the panels one under
-/// the other, `scale` rows of white between them, a layer's panel under a white band of
-/// 9 dots (half a cell, at least 2 pixels) with its layer's name in black, one dot in
-/// from the left and the top. From a scale of 3, a press shows a white dot in its square;
-/// the rings of each panel go over it.
+/// Writes the picture of the panels to o.png_file and says so (and which layer each
+/// panel is): the panels one under the other, `scale` rows of white between them. From
+/// a scale of 3, a press shows a white dot in its square; the rings of each panel go
+/// over it.
 void write_png(const Options& o, const Scene& s, const Window& w, const std::vector<Panel>& panels) {
-  const std::uint32_t scale = o.scale, dot = std::max(2u, scale / 2);
-  const std::uint64_t wide = std::uint64_t{w.width()} * scale, band = panels[0].layer < 0 ? 0 : 9 * dot;
-  const std::uint64_t tall = (std::uint64_t{w.height()} * panels.size() + (panels.size() - 1)) * scale +
-                             band * panels.size();
+  const std::uint32_t scale = o.scale;
+  const std::uint64_t wide = std::uint64_t{w.width()} * scale;
+  const std::uint64_t tall = (std::uint64_t{w.height()} * panels.size() + (panels.size() - 1)) * scale;
   const std::uint64_t raw = tall * (wide + 1);
   constexpr std::uint64_t kLimit = std::uint64_t{1} << 31;
   if (wide >= kLimit || tall >= kLimit || raw >= kLimit)
@@ -819,19 +796,11 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
   const std::uint32_t dot_from = scale >= 3 ? scale / 3 : scale, dot_to = scale - dot_from;  // a press's dot
   std::vector<std::uint8_t> line(static_cast<std::size_t>(wide) + 1, 0), drawn;
   Used used;
+  std::string layers;  // --layers: the panels' layers, from the top
   for (std::size_t k = 0; k < panels.size(); ++k) {
     std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
     for (std::uint32_t y = 0; k > 0 && y < scale; ++y) png.put(line);
-    const char name = puzzle::layer_color(static_cast<std::uint32_t>(panels[k].layer));
-    for (std::uint32_t y = 0; y < band; ++y) {  // the label: dot rows 1 to 7 of the band
-      const std::uint32_t dot_row = y / dot;
-      drawn = line;
-      for (std::uint32_t col = 0; col < 5; ++col)
-        if (dot_row >= 1 && dot_row <= 7 && glyph_row(name, dot_row - 1) >> (4 - col) & 1)
-          for (std::size_t x = std::size_t{col + 1} * dot; x < std::size_t{col + 2} * dot && x < wide; ++x)
-            drawn[1 + x] = kStart;
-      png.put(drawn);
-    }
+    if (panels[k].layer >= 0) layers += std::string(" ") + puzzle::layer_color(static_cast<std::uint32_t>(panels[k].layer));
     const Canvas c = paint(s, w, panels[k]);
     used.add(c);
     for (std::uint32_t row = 0; row < c.height; ++row) {
@@ -854,6 +823,7 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
   for (std::size_t at = size.size(); at > 3; at -= 3) size.insert(at - 3, ",");
   out("Wrote " + o.png_file + ": " + std::to_string(wide) + " x " + std::to_string(tall) + " pixels (" +
       std::to_string(scale) + " x " + std::to_string(scale) + " a cell), " + size + " bytes\n");
+  if (!layers.empty()) out("Panels from the top: layers" + layers + "\n");
   if (o.legend) print_legend(used, s, o, false, 0);
 }
 
@@ -885,13 +855,11 @@ int run(int argc, char* argv[]) {
   Scene s;
   s.map = &map;
   s.ends = solution::find_ends(map);
-  s.main = o.path_file.empty() ? solve_track(map, o.container, s.undiscovered)
-                               : read_track(map, o.path_file, s.undiscovered);
+  s.main = o.path_file.empty() ? solve_track(map, o.container) : read_track(map, o.path_file);
   std::string note;
   if (!o.against_file.empty()) {
     s.against = true;
-    std::vector<bool> ignored;  // the cells puzzle discovered are the ones shown
-    s.other = read_track(map, o.against_file, ignored);
+    s.other = read_track(map, o.against_file);  // the cells puzzle discovered are the ones shown
     if (!s.main.path.empty() && !s.other.path.empty()) s.part = first_difference(s.main.path, s.other.path);
     note = container_note(s, o.container);
   }

@@ -7,7 +7,6 @@ TOOLS += tools/show
 tools/show: tools/show.cpp tools/solution.h tools/core.h puzzle.cpp
 	$(CXX) $(TOOLFLAGS) -DPUZZLE_NO_MAIN -I. $< -o $@
 
-# make show - builds tools/show
 show: tools/show
 
 EXTRA_HELP += show
