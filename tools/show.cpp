@@ -1,11 +1,11 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/show: draws a map and a path through it; its --help says what and how, and
-// tools/README-show.md shows it. The map is parsed and solved by the solver's own code
-// (puzzle.cpp compiled in); other solvers' outputs are read and replayed by
-// tools/solution.h, tools/check's reader. The PNG writer is its own (stored deflate).
-// Memory: what solving takes (as puzzle), a byte per state of each path, a bit per
-// state while an OUTPUT is read, a color and a character per cell of a panel.
+// tools/show: draws a map and a path through it (--help says what and how, README-show.md
+// shows it). The map is parsed and solved by the solver's own code (puzzle.cpp compiled
+// in); other solvers' outputs are read and replayed by tools/solution.h, tools/check's
+// reader. The PNG writer is its own (stored deflate). Memory: what solving takes, a byte
+// per state of each path, a bit per state while an OUTPUT is read, a color and a
+// character per cell of a panel.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -63,9 +63,7 @@ struct Options {
   std::uint32_t scale = 0;   ///< --scale: pixels per cell side in the PNG (0: not given, 1)
   ColorMode color = ColorMode::automatic;
   std::optional<Window> window;  ///< --window as given (row1 and col1 may go past the map)
-  bool layers = false;           ///< --layers: a panel per layer the path uses
-  bool legend = false;
-  bool summary = false;
+  bool layers = false, legend = false, summary = false;
   std::string file_option, file;  ///< the last option given that takes a file ("--png") and its file
 };
 
@@ -355,14 +353,14 @@ Scene::Parting first_difference(const solution::Path& a, const solution::Path& b
 }
 
 /// For --against: when OUTPUT parts from puzzle's path with the container chosen but is
-/// puzzle's path with the other one, the line that says so and names the option; else "".
+/// puzzle's path with the other one, a line that says so and names the option; else "".
 std::string container_note(const Scene& s, puzzle::Container chosen) {
   if (s.part.at == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
   const bool queue = chosen == puzzle::Container::stack;  // the other container
   const Track solver = solve_track(*s.map, queue ? puzzle::Container::queue : puzzle::Container::stack);
   if (first_difference(solver.path, s.other.path).at != SIZE_MAX) return "";
   return s.other.name + " is the path of " + solver.name + ", state for state: add " + (queue ? "--queue" : "--stack") +
-         " to compare with it.";
+         " to compare with it.\n";
 }
 
 /// The line --against prints: where the paths part (both start at (^, start), so
@@ -418,16 +416,15 @@ struct Panel {
   bool shows(char color) const { return layer < 0 || puzzle::layer_index(color) == static_cast<std::uint32_t>(layer); }
 };
 
-/// What a PNG rings, so that it is found at any scale.
-enum class RingKind { start, target, part };
+/// What a PNG rings, so that it is found at any scale: the start (kStart), the target
+/// (kTarget) and where paths part (kPart).
 struct Ring {
   std::uint32_t row, col;  ///< in the canvas
-  RingKind kind;
+  std::uint8_t color;
 };
 
-/// The window of the map painted for one panel: a color and a character per cell,
-/// row by row; the rings; the layers whose path is drawn (some cells of which a later
-/// part of the path may cover).
+/// The window of the map painted for one panel: a color and a character per cell, row
+/// by row, and the rings.
 struct Canvas {
   std::uint32_t height = 0, width = 0;
   std::vector<std::uint8_t> color;
@@ -436,7 +433,6 @@ struct Canvas {
   std::uint32_t path_layers = 0;  ///< bit L: the path walks layer L in this panel
 };
 
-/// The color of a map character.
 std::uint8_t char_color(char ch) {
   if (ch == '#') return kWall;
   if (ch == '@') return kStart;
@@ -447,9 +443,8 @@ std::uint8_t char_color(char ch) {
   return kFloor;
 }
 
-/// Paints the map's own characters (for a layer's panel, as the spec's map output shows
-/// that layer off the path), then the path(s) over them, then where a path goes wrong or
-/// (--against) the paths part.
+/// Paints the map's own characters (in a layer's panel, as the spec's map output shows
+/// that layer), the path(s) over them, then where a path goes wrong or two part.
 Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
   const Puzzle& map = *s.map;
   Canvas c{w.height(), w.width(), {}, {}, {}, 0};
@@ -468,12 +463,12 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
     }
   }
   auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
-  auto ring = [&](const State& st, RingKind kind) {
-    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), kind});
+  auto ring = [&](const State& st, std::uint8_t color) {
+    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), color});
   };
   const State &start = s.ends.start, &target = s.ends.target;
-  if (w.contains(target)) ring(target, RingKind::target);
-  if (w.contains(start) && panel.shows(puzzle::kNoColor)) ring(start, RingKind::start);
+  if (w.contains(target)) ring(target, kTarget);
+  if (w.contains(start) && panel.shows(puzzle::kNoColor)) ring(start, kStart);
   // A path is not drawn over the target, nor over the start where it shows.
   auto drawable = [&](const State& st) {
     return w.contains(st) && !solution::same_cell(st, target) &&
@@ -487,7 +482,7 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
     if (!panel.shows(st.color) || !w.contains(st)) return;
     c.color[index(st)] = kPart;
     if (drawable(st)) c.glyph[index(st)] = '!';
-    ring(st, RingKind::part);
+    ring(st, kPart);
   };
 
   if (s.against) {  // each cell as puzzle's path, OUTPUT's or both walk it
@@ -529,8 +524,7 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
 }
 
 /// What a picture uses, for its legend: each color its cells show, with its first
-/// character but a press's, and the path of every layer it draws (even where a later
-/// part covers it); whether it has presses, and where they arrive.
+/// character but a press's, and the path of every layer it draws (even where covered).
 struct Used {
   std::string glyph = std::string(kPaletteSize, '\0');  ///< by color; '\0': not used
   bool presses = false, arrivals = false;
@@ -565,29 +559,15 @@ std::string ansi(std::uint8_t color) {
          (light ? "\x1b[38;2;0;0;0m" : "\x1b[38;2;255;255;255m");
 }
 
-void print_canvas(const Canvas& c, bool colored) {
-  std::string line;
-  for (std::uint32_t row = 0; row < c.height; ++row) {
-    line.clear();
-    for (std::uint32_t col = 0; col < c.width; ++col) {
-      const std::size_t i = std::size_t{row} * c.width + col;
-      if (colored && (col == 0 || c.color[i] != c.color[i - 1])) line += ansi(c.color[i]);
-      line += c.glyph[i];
-    }
-    out(line + (colored ? "\x1b[0m\n" : "\n"));
-  }
-}
-
-/// The legend: what each color (and character) used means, in lines of at most
-/// `columns` characters; for a PNG, each color with its RGB value, one a line. Without
-/// colors, the path is the same '+' in every layer: said once.
+/// The legend: what each color (and character) used means, in lines of at most `columns`
+/// characters; for a PNG, each color's RGB value, one a line. Without colors, the path is
+/// the same '+' in every layer: said once.
 void print_legend(const Used& used, const Scene& s, const Options& o, bool colored, std::uint32_t columns) {
   const bool png = !o.png_file.empty();
   std::string line = "Legend:";
   std::size_t length = line.size();  // characters on the screen in the last line
   auto add = [&](const std::string& swatch, const std::string& text) {
-    const std::size_t width = (length > 7 ? 4 : 3) + text.size();
-    if (length + width > columns && length > 7) {
+    if (length > 7 && length + 4 + text.size() > columns) {
       line += "\n       ";
       length = 7;
     }
@@ -619,7 +599,7 @@ void print_legend(const Used& used, const Scene& s, const Options& o, bool color
 }
 
 /// Prints the panels as characters (colored on a terminal or with --color=always), and
-/// the legend. A view larger than the terminal is refused with a --window that fits.
+/// the legend; a view larger than the terminal is refused with a --window that fits.
 void print_view(const Options& o, const Scene& s, const Window& w, const std::vector<Panel>& panels) {
   winsize size{};
   if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) size = winsize{};
@@ -641,7 +621,14 @@ void print_view(const Options& o, const Scene& s, const Window& w, const std::ve
     if (panel.layer >= 0) out(s.against ? std::string("layer ") + color + ", both paths:\n" : std::string("// color ") + color + "\n");
     const Canvas c = paint(s, w, panel);
     used.add(c);
-    print_canvas(c, colored);
+    for (std::uint32_t row = 0; row < c.height; ++row) {
+      std::string line;
+      for (std::size_t i = std::size_t{row} * c.width; i < std::size_t{row + 1} * c.width; ++i) {
+        if (colored && (i % c.width == 0 || c.color[i] != c.color[i - 1])) line += ansi(c.color[i]);
+        line += c.glyph[i];
+      }
+      out(line + (colored ? "\x1b[0m\n" : "\n"));
+    }
   }
   if (o.legend || colored) print_legend(used, s, o, colored, cols > 0 ? cols : 80);
 }
@@ -664,10 +651,9 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
 }
 
 /// A PNG written as it is made, in chunks (length, type, data, CRC-32 of type and data):
-/// IHDR (size, 8-bit palette image), PLTE (the palette), IDAT and IEND. The image bytes
-/// (rows of a filter byte 0 and a palette index per pixel) go into a zlib stream: a
-/// 2-byte header, deflate "stored" blocks (no compression) of at most 65535 bytes, one
-/// an IDAT chunk, and the Adler-32 of the image bytes.
+/// IHDR (an 8-bit palette image), PLTE, IDAT and IEND. The image bytes (rows of a filter
+/// byte 0 and a palette index a pixel) go into a zlib stream: a 2-byte header, deflate
+/// "stored" blocks of at most 65535 bytes (an IDAT chunk each), their Adler-32.
 class PngFile {
  public:
   /// Creates `path` and writes the signature, IHDR and PLTE.
@@ -729,9 +715,9 @@ class PngFile {
     put32(bytes, crc32(bytes.data() + 4, bytes.size() - 4));
     write(bytes);
   }
-  /// The stored block of block_ as an IDAT chunk: the zlib header before the first, the
-  /// final flag, the length and its complement (little-endian), the bytes, and after the
-  /// last the Adler-32.
+  /// block_ as a stored block: the final flag, the length and its complement
+  /// (little-endian), the bytes; after the zlib header (the first) or before the Adler-32
+  /// (the last).
   void write_block() {
     std::vector<std::uint8_t> data;
     if (first_) data = {0x78, 0x01};  // zlib: deflate, 32K window, no dictionary
@@ -755,10 +741,9 @@ class PngFile {
   std::uint64_t size_ = 0;           ///< bytes written
 };
 
-/// Draws the part of `ring` that pixel row `y` of its panel crosses into `line` (a
-/// filter byte, then the row's pixels), `outer` and `thick` its radius and thickness in
-/// pixels: the start's ring black, the parting states' in their color, the target's
-/// white between two black edges.
+/// Draws the part of `ring` that pixel row `y` of its panel crosses into `line` (a filter
+/// byte, then the pixels), `outer` and `thick` its radius and thickness in pixels: in
+/// its color, the target's white between two black edges.
 void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& ring, std::uint32_t scale, double outer,
                double thick) {
   const double cy = (ring.row + 0.5) * scale, cx = (ring.col + 0.5) * scale, dy = static_cast<double>(y) + 0.5 - cy;
@@ -769,16 +754,14 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
   for (std::uint64_t x = from; x < to; ++x) {
     const double dx = static_cast<double>(x) + 0.5 - cx, d = std::sqrt(dx * dx + dy * dy);
     if (d < inner || d > outer) continue;
-    std::uint8_t color = ring.kind == RingKind::start ? kStart : kPart;
-    if (ring.kind == RingKind::target) color = d < inner + edge || d > outer - edge ? kStart : kTarget;
-    line[1 + static_cast<std::size_t>(x)] = color;
+    const bool edged = ring.color == kTarget && (d < inner + edge || d > outer - edge);
+    line[1 + static_cast<std::size_t>(x)] = edged ? std::uint8_t{kStart} : ring.color;
   }
 }
 
-/// Writes the picture of the panels to o.png_file and says so (and which layer each
-/// panel is): the panels one under the other, `scale` rows of white between them. From
-/// a scale of 3, a press shows a white dot in its square; the rings of each panel go
-/// over it.
+/// Writes the panels to o.png_file, one under the other with `scale` rows of white
+/// between them, and says so (and each panel's layer). From a scale of 3, a press shows
+/// a white dot in its square; the rings of each panel go over it.
 void write_png(const Options& o, const Scene& s, const Window& w, const std::vector<Panel>& panels) {
   const std::uint32_t scale = o.scale;
   const std::uint64_t wide = std::uint64_t{w.width()} * scale;
@@ -856,12 +839,10 @@ int run(int argc, char* argv[]) {
   s.map = &map;
   s.ends = solution::find_ends(map);
   s.main = o.path_file.empty() ? solve_track(map, o.container) : read_track(map, o.path_file);
-  std::string note;
   if (!o.against_file.empty()) {
     s.against = true;
     s.other = read_track(map, o.against_file);  // the cells puzzle discovered are the ones shown
     if (!s.main.path.empty() && !s.other.path.empty()) s.part = first_difference(s.main.path, s.other.path);
-    note = container_note(s, o.container);
   }
 
   std::vector<Panel> panels;  // one view, or a panel for each layer a path walks
@@ -874,8 +855,7 @@ int run(int argc, char* argv[]) {
   else
     write_png(o, s, w, panels);
 
-  if (s.against) out(describe_part(s) + "\n");
-  if (!note.empty()) out(note + "\n");
+  if (s.against) out(describe_part(s) + "\n" + container_note(s, o.container));
   if (o.summary) {
     out(describe_track(s.main, s) + "\n");
     if (s.against) out(describe_track(s.other, s) + "\n");
