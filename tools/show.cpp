@@ -21,7 +21,6 @@
 #include <algorithm>
 #include <array>
 #include <bitset>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -30,7 +29,6 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace show {
@@ -90,11 +88,7 @@ core::Command command(Options& o) {
     o.container = wanted;
   };
   auto file = [&o](std::string& target, const char* option) {
-    return [&o, &target, option](const char* value) {
-      target = value;
-      o.file_option = option;
-      o.file = value;
-    };
+    return [&o, &target, option](const char* value) { target = o.file = value, o.file_option = option; };
   };
   core::Command command{
       "show",
@@ -249,7 +243,7 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
   const char name = puzzle::layer_color(layer);
   switch ((color - kLayerColors) % 3) {
     case 0: return std::string("path in layer ") + name;
-    case 1: return std::string("door ") + static_cast<char>(std::toupper(name));
+    case 1: return std::string("door ") + static_cast<char>(name - 'a' + 'A');
     default: return layer == 0 ? "trap" : std::string("button ") + name;
   }
 }
@@ -298,22 +292,17 @@ Track read_track(const Puzzle& map, const std::string& output) {
   solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
   Track track{output, std::move(report.path), {}, ""};
-  switch (report.verdict) {
-    case solution::Verdict::wrong:
-      if (track.path.empty()) fail(output + ": " + report.lines.back());
-      track.illegal = report.lines.back();
-      break;
-    case solution::Verdict::stops_short:
-      std::fprintf(stderr, "show: warning: %s: the path does not reach the target; shown as far as it goes\n",
-                   output.c_str());
-      break;
-    case solution::Verdict::no_solution:
-      track.path = solution::Path();
-      track.discovered = discovered_cells(map, [&](std::uint32_t row, std::uint32_t col) {
-        return report.discovered.get(std::uint64_t{row} * map.width + col) != 0;
-      });
-      break;
-    case solution::Verdict::reaches_target: break;
+  if (report.verdict == solution::Verdict::wrong) {
+    if (track.path.empty()) fail(output + ": " + report.lines.back());
+    track.illegal = report.lines.back();
+  } else if (report.verdict == solution::Verdict::stops_short) {
+    std::fprintf(stderr, "show: warning: %s: the path does not reach the target; shown as far as it goes\n",
+                 output.c_str());
+  } else if (report.verdict == solution::Verdict::no_solution) {
+    track.path = solution::Path();
+    track.discovered = discovered_cells(map, [&](std::uint32_t row, std::uint32_t col) {
+      return report.discovered.get(std::uint64_t{row} * map.width + col) != 0;
+    });
   }
   return track;
 }
@@ -352,20 +341,10 @@ Scene::Parting first_difference(const solution::Path& a, const solution::Path& b
   return part;
 }
 
-/// For --against: when OUTPUT parts from puzzle's path with the container chosen but is
-/// puzzle's path with the other one, a line that says so and names the option; else "".
-std::string container_note(const Scene& s, puzzle::Container chosen) {
-  if (s.part.at == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
-  const bool queue = chosen == puzzle::Container::stack;  // the other container
-  const Track solver = solve_track(*s.map, queue ? puzzle::Container::queue : puzzle::Container::stack);
-  if (first_difference(solver.path, s.other.path).at != SIZE_MAX) return "";
-  return s.other.name + " is the path of " + solver.name + ", state for state: add " + (queue ? "--queue" : "--stack") +
-         " to compare with it.\n";
-}
-
-/// The line --against prints: where the paths part (both start at (^, start), so
-/// they part at state 2 at the earliest), or that one or both have none.
-std::string describe_part(const Scene& s) {
+/// What --against says: where the paths part (both start at (^, start), so they part
+/// at state 2 at the earliest), or that one or both have none; and when OUTPUT is
+/// puzzle's path with the other container, that it is, naming the option.
+std::string describe_part(const Scene& s, puzzle::Container chosen) {
   const Track &a = s.main, &b = s.other;
   if (a.path.empty() && b.path.empty()) return "Both say No solution.";
   if (a.path.empty() || b.path.empty()) {
@@ -376,9 +355,15 @@ std::string describe_part(const Scene& s) {
   const Scene::Parting& part = s.part;
   if (part.at == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
   auto at = [&](int k) { return part.states[k] ? solution::show(*part.states[k]) : "nothing (its path has ended)"; };
-  return "The paths part at state " + std::to_string(part.at + 1) + " (move " + std::to_string(part.at) + "): " +
-         a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(part.at) + " " +
-         solution::show(part.shared) + " is the last they share.";
+  const std::string line = "The paths part at state " + std::to_string(part.at + 1) + " (move " +
+                           std::to_string(part.at) + "): " + a.name + " " + at(0) + ", " + b.name + " " + at(1) +
+                           "; state " + std::to_string(part.at) + " " + solution::show(part.shared) +
+                           " is the last they share.";
+  const bool queue = chosen == puzzle::Container::stack;  // the other container
+  const Track solver = solve_track(*s.map, queue ? puzzle::Container::queue : puzzle::Container::stack);
+  if (first_difference(solver.path, b.path).at != SIZE_MAX) return line;
+  return line + "\n" + b.name + " is the path of " + solver.name + ", state for state: add " +
+         (queue ? "--queue" : "--stack") + " to compare with it.";
 }
 
 /// Bit L: `path` walks layer L.
@@ -409,13 +394,6 @@ std::string describe_track(const Track& t, const Scene& s) {
 
 // ==== Painting =====================================================================
 
-/// A part of the picture: the whole map with every layer, or one layer (`layer` >= 0),
-/// drawn as the spec's map output draws that layer.
-struct Panel {
-  int layer = -1;
-  bool shows(char color) const { return layer < 0 || puzzle::layer_index(color) == static_cast<std::uint32_t>(layer); }
-};
-
 /// What a PNG rings, so that it is found at any scale: the start (kStart), the target
 /// (kTarget) and where paths part (kPart).
 struct Ring {
@@ -438,23 +416,24 @@ std::uint8_t char_color(char ch) {
   if (ch == '@') return kStart;
   if (ch == '?') return kTarget;
   if (ch == puzzle::kNoColor) return button_color(0);
-  if (puzzle::is_door(ch)) return door_color(puzzle::layer_index(static_cast<char>(std::tolower(ch))));
+  if (puzzle::is_door(ch)) return door_color(puzzle::layer_index(static_cast<char>(ch - 'A' + 'a')));
   if (puzzle::is_button(ch)) return button_color(puzzle::layer_index(ch));
   return kFloor;
 }
 
-/// Paints the map's own characters (in a layer's panel, as the spec's map output shows
-/// that layer), the path(s) over them, then where a path goes wrong or two part.
-Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
+/// Paints a panel: the whole map with every layer (`layer` < 0) or one layer, drawn as
+/// the spec's map output draws it; the map's own characters, the path(s) over them,
+/// then where a path goes wrong or two part.
+Canvas paint(const Scene& s, const Window& w, int layer) {
   const Puzzle& map = *s.map;
-  Canvas c{w.height(), w.width(), {}, {}, {}, 0};
-  c.color.resize(std::size_t{c.height} * c.width);
-  c.glyph.resize(c.color.size());
-  const char layer_color = panel.layer < 0 ? '\0' : puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
+  const std::size_t cells = std::size_t{w.height()} * w.width();
+  Canvas c{w.height(), w.width(), std::vector<std::uint8_t>(cells), std::string(cells, ' '), {}, 0};
+  const char layer_color = layer < 0 ? '\0' : puzzle::layer_color(static_cast<std::uint32_t>(layer));
+  auto shows = [&](char color) { return layer < 0 || color == layer_color; };
   for (std::uint32_t row = w.row0; row <= w.row1; ++row) {
     for (std::uint32_t col = w.col0; col <= w.col1; ++col) {
       char ch = map.at(row, col);
-      if (panel.layer >= 0) ch = solution::MapOutput::unmarked(ch, layer_color);
+      if (layer >= 0) ch = solution::MapOutput::unmarked(ch, layer_color);
       const std::size_t i = std::size_t(row - w.row0) * c.width + (col - w.col0);
       const bool hidden = !s.main.discovered.empty() && map.at(row, col) != '#' &&
                           !s.main.discovered[std::size_t{row} * map.width + col];
@@ -468,18 +447,18 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
   };
   const State &start = s.ends.start, &target = s.ends.target;
   if (w.contains(target)) ring(target, kTarget);
-  if (w.contains(start) && panel.shows(puzzle::kNoColor)) ring(start, kStart);
+  if (w.contains(start) && shows(puzzle::kNoColor)) ring(start, kStart);
   // A path is not drawn over the target, nor over the start where it shows.
   auto drawable = [&](const State& st) {
     return w.contains(st) && !solution::same_cell(st, target) &&
-           !(solution::same_cell(st, start) && (panel.layer < 0 || st.color == puzzle::kNoColor));
+           !(solution::same_cell(st, start) && (layer < 0 || st.color == puzzle::kNoColor));
   };
   auto draw = [&](const State& st, char glyph, std::uint8_t color) {
     c.glyph[index(st)] = glyph;
     c.color[index(st)] = color;
   };
   auto mark_part = [&](const State& st) {  // '!', ringed
-    if (!panel.shows(st.color) || !w.contains(st)) return;
+    if (!shows(st.color) || !w.contains(st)) return;
     c.color[index(st)] = kPart;
     if (drawable(st)) c.glyph[index(st)] = '!';
     ring(st, kPart);
@@ -489,7 +468,7 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
     std::vector<std::uint8_t> on(c.color.size(), 0);  // bit 1: puzzle's path, bit 2: the other
     for (const Track* t : {&s.main, &s.other})
       t->path.walk([&](const solution::Path::Cursor& at) {
-        if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= t == &s.main ? 1 : 2;
+        if (shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= t == &s.main ? 1 : 2;
       });
     for (std::size_t i = 0; i < on.size(); ++i) {
       if (on[i] == 0) continue;
@@ -505,17 +484,17 @@ Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
   State before;
   s.main.path.walk([&](const solution::Path::Cursor& at) {
     const State& st = at.state();
-    const std::uint32_t layer = puzzle::layer_index(st.color);
-    const bool shown = panel.shows(st.color) && drawable(st);
+    const std::uint32_t walks = puzzle::layer_index(st.color);
+    const bool shown = shows(st.color) && drawable(st);
     if (at.pressed()) {
-      if (panel.shows(before.color) && drawable(before)) draw(before, '%', path_color(layer));
+      if (shows(before.color) && drawable(before)) draw(before, '%', path_color(walks));
       if (shown) {
-        draw(st, panel.layer < 0 ? '%' : '@', path_color(layer));
-        c.path_layers |= 1u << layer;
+        draw(st, layer < 0 ? '%' : '@', path_color(walks));
+        c.path_layers |= 1u << walks;
       }
     } else if (at.index() > 0 && shown && c.glyph[index(st)] != '%') {
-      draw(st, '+', path_color(layer));
-      c.path_layers |= 1u << layer;
+      draw(st, '+', path_color(walks));
+      c.path_layers |= 1u << walks;
     }
     before = st;
   });
@@ -546,7 +525,7 @@ struct Used {
 // ==== Terminal =====================================================================
 
 /// Writes `text` to stdout or stops with the reason.
-void out(std::string_view text) {
+void out(const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
     fail(std::string("cannot write to standard output: ") + std::strerror(errno));
 }
@@ -600,7 +579,7 @@ void print_legend(const Used& used, const Scene& s, const Options& o, bool color
 
 /// Prints the panels as characters (colored on a terminal or with --color=always), and
 /// the legend; a view larger than the terminal is refused with a --window that fits.
-void print_view(const Options& o, const Scene& s, const Window& w, const std::vector<Panel>& panels) {
+void print_view(const Options& o, const Scene& s, const Window& w, const std::vector<int>& panels) {
   winsize size{};
   if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) size = winsize{};
   const std::uint32_t rows = size.ws_row, cols = size.ws_col;
@@ -614,12 +593,12 @@ void print_view(const Options& o, const Scene& s, const Window& w, const std::ve
   }
   const bool colored = o.color == ColorMode::always || (o.color == ColorMode::automatic && isatty(STDOUT_FILENO));
   Used used;
-  for (const Panel& panel : panels) {
+  for (const int layer : panels) {
     // One path: each layer as the spec's map output draws it, headed as there. Two:
     // their own marks, under a heading no one takes for the map output's.
-    const char color = puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
-    if (panel.layer >= 0) out(s.against ? std::string("layer ") + color + ", both paths:\n" : std::string("// color ") + color + "\n");
-    const Canvas c = paint(s, w, panel);
+    const char color = puzzle::layer_color(static_cast<std::uint32_t>(layer));
+    if (layer >= 0) out(s.against ? std::string("layer ") + color + ", both paths:\n" : std::string("// color ") + color + "\n");
+    const Canvas c = paint(s, w, layer);
     used.add(c);
     for (std::uint32_t row = 0; row < c.height; ++row) {
       std::string line;
@@ -657,8 +636,8 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
 class PngFile {
  public:
   /// Creates `path` and writes the signature, IHDR and PLTE.
-  PngFile(const std::string& path, std::uint32_t width, std::uint32_t height, std::uint64_t raw_bytes)
-      : path_(path), file_(std::fopen(path.c_str(), "wb")), left_(raw_bytes) {
+  PngFile(const std::string& path, std::uint32_t width, std::uint32_t height)
+      : path_(path), file_(std::fopen(path.c_str(), "wb")) {
     if (!file_) fail(path + ": cannot create: " + std::strerror(errno));
     write({0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
     std::vector<std::uint8_t> header;
@@ -676,20 +655,19 @@ class PngFile {
   PngFile(const PngFile&) = delete;
   PngFile& operator=(const PngFile&) = delete;
 
-  /// Appends image bytes; raw_bytes of them in all.
+  /// Appends image bytes.
   void put(const std::vector<std::uint8_t>& bytes) {
     for (const std::uint8_t byte : bytes) {
       a_ = (a_ + byte) % 65521;
       b_ = (b_ + a_) % 65521;
       block_.push_back(byte);
-      --left_;
-      if (block_.size() == 65535 || left_ == 0) write_block();
+      if (block_.size() == 65535) write_block(false);
     }
   }
 
-  /// Writes IEND and closes the file; returns its size in bytes.
+  /// Writes the last block and IEND, and closes the file; returns its size in bytes.
   std::uint64_t finish() {
-    if (left_ != 0) fail(path_ + ": internal error: the image is " + std::to_string(left_) + " bytes short");
+    write_block(true);
     chunk("IEND", {});
     const bool closed = std::fclose(file_) == 0;
     file_ = nullptr;
@@ -718,23 +696,22 @@ class PngFile {
   /// block_ as a stored block: the final flag, the length and its complement
   /// (little-endian), the bytes; after the zlib header (the first) or before the Adler-32
   /// (the last).
-  void write_block() {
+  void write_block(bool last) {
     std::vector<std::uint8_t> data;
     if (first_) data = {0x78, 0x01};  // zlib: deflate, 32K window, no dictionary
     first_ = false;
     const auto n = static_cast<std::uint16_t>(block_.size()), complement = static_cast<std::uint16_t>(~n);
-    data.push_back(left_ == 0);
+    data.push_back(last);
     for (const std::uint16_t v : {n, complement})
       data.insert(data.end(), {static_cast<std::uint8_t>(v & 0xFF), static_cast<std::uint8_t>(v >> 8)});
     data.insert(data.end(), block_.begin(), block_.end());
-    if (left_ == 0) put32(data, b_ << 16 | a_);
+    if (last) put32(data, b_ << 16 | a_);
     chunk("IDAT", data);
     block_.clear();
   }
 
   std::string path_;
   std::FILE* file_;
-  std::uint64_t left_;               ///< image bytes still to come
   std::vector<std::uint8_t> block_;  ///< image bytes of the stored block being filled
   bool first_ = true;                ///< no block written yet
   std::uint32_t a_ = 1, b_ = 0;      ///< Adler-32 sums
@@ -762,16 +739,15 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
 /// Writes the panels to o.png_file, one under the other with `scale` rows of white
 /// between them, and says so (and each panel's layer). From a scale of 3, a press shows
 /// a white dot in its square; the rings of each panel go over it.
-void write_png(const Options& o, const Scene& s, const Window& w, const std::vector<Panel>& panels) {
+void write_png(const Options& o, const Scene& s, const Window& w, const std::vector<int>& panels) {
   const std::uint32_t scale = o.scale;
   const std::uint64_t wide = std::uint64_t{w.width()} * scale;
   const std::uint64_t tall = (std::uint64_t{w.height()} * panels.size() + (panels.size() - 1)) * scale;
-  const std::uint64_t raw = tall * (wide + 1);
   constexpr std::uint64_t kLimit = std::uint64_t{1} << 31;
-  if (wide >= kLimit || tall >= kLimit || raw >= kLimit)
+  if (wide >= kLimit || tall >= kLimit || tall * (wide + 1) >= kLimit)
     fail("the image would be " + std::to_string(wide) + " x " + std::to_string(tall) +
          " pixels, over 2 GB as written here (a byte a pixel, not compressed): use a smaller --scale or a --window");
-  PngFile png(o.png_file, static_cast<std::uint32_t>(wide), static_cast<std::uint32_t>(tall), raw);
+  PngFile png(o.png_file, static_cast<std::uint32_t>(wide), static_cast<std::uint32_t>(tall));
   // A ring clears its cell's square and grows with the picture (a 40th of its longer side).
   const double outer =
       std::max({1.5 * scale + 2, static_cast<double>(std::max(wide, std::uint64_t{w.height()} * scale)) / 40, 6.0});
@@ -783,7 +759,7 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
   for (std::size_t k = 0; k < panels.size(); ++k) {
     std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
     for (std::uint32_t y = 0; k > 0 && y < scale; ++y) png.put(line);
-    if (panels[k].layer >= 0) layers += std::string(" ") + puzzle::layer_color(static_cast<std::uint32_t>(panels[k].layer));
+    if (panels[k] >= 0) layers += std::string(" ") + puzzle::layer_color(static_cast<std::uint32_t>(panels[k]));
     const Canvas c = paint(s, w, panels[k]);
     used.add(c);
     for (std::uint32_t row = 0; row < c.height; ++row) {
@@ -845,17 +821,17 @@ int run(int argc, char* argv[]) {
     if (!s.main.path.empty() && !s.other.path.empty()) s.part = first_difference(s.main.path, s.other.path);
   }
 
-  std::vector<Panel> panels;  // one view, or a panel for each layer a path walks
+  std::vector<int> panels;  // the whole map (-1), or each layer a path walks
   const std::uint32_t walked = o.layers ? layers_walked(s.main.path) | layers_walked(s.other.path) : 0;
-  for (std::uint32_t layer = 0; layer < kLayers; ++layer)
-    if (walked >> layer & 1) panels.push_back(Panel{static_cast<int>(layer)});
-  if (panels.empty()) panels.push_back(Panel{});
+  for (int layer = 0; layer < static_cast<int>(kLayers); ++layer)
+    if (walked >> layer & 1) panels.push_back(layer);
+  if (panels.empty()) panels.push_back(-1);
   if (o.png_file.empty())
     print_view(o, s, w, panels);
   else
     write_png(o, s, w, panels);
 
-  if (s.against) out(describe_part(s) + "\n" + container_note(s, o.container));
+  if (s.against) out(describe_part(s, o.container) + "\n");
   if (o.summary) {
     out(describe_track(s.main, s) + "\n");
     if (s.against) out(describe_track(s.other, s) + "\n");
