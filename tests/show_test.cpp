@@ -460,7 +460,7 @@ TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
        "show: error: --window 1,2,3: needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)\n" + help},
       {"--window 4,0,5,5 " + kSimple,
        "show: error: --window starts at row 4, column 0, outside the map (rows 0-3, columns 0-6)\n" + help},
-      {"--scale 0 --png x.png " + kSimple, "show: error: --scale must be at least 1\n" + help},
+      {"--scale 0 --png x.png " + kSimple, "show: error: --scale needs a whole number from 1 to 256, not '0'\n" + help},
       {"--scale 2 " + kSimple, "show: error: --scale sets the size of a cell in the --png image\n" + help},
       {"--path a --against b " + kSimple, "show: error: --path and --against are both given; choose one\n" + help},
       {"-q -s " + kSimple, "show: error: --queue and --stack are both given; choose one\n" + help},

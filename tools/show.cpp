@@ -1,11 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/show: draws a map and a path through it (--help says what and how, README-show.md
-// shows it). The map is parsed and solved by the solver's own code (puzzle.cpp compiled
-// in); other solvers' outputs are read and replayed by tools/solution.h, tools/check's
-// reader. The PNG writer is its own (stored deflate). Memory: what solving takes, a byte
-// per state of each path, a bit per state while an OUTPUT is read, a color and a
-// character per cell of a panel.
+// shows it). puzzle.cpp, compiled in, parses and solves the map; tools/solution.h reads
+// and replays other solvers' outputs; the PNG writer is its own. Memory: what solving
+// takes, a byte per state of each path, a color and a character per cell of a panel.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -80,12 +78,10 @@ Window parse_window(const std::string& text) {
   return w;
 }
 
-/// The command line of show: its table of options sets `o`.
 core::Command command(Options& o) {
   auto container = [&o](puzzle::Container wanted) {
     if (o.container_given && o.container != wanted) usage_error("--queue and --stack are both given; choose one");
-    o.container_given = true;
-    o.container = wanted;
+    o.container_given = true, o.container = wanted;
   };
   auto file = [&o](std::string& target, const char* option) {
     return [&o, &target, option](const char* value) { target = o.file = value, o.file_option = option; };
@@ -105,29 +101,27 @@ core::Command command(Options& o) {
            "show the path in OUTPUT instead (a list-mode, map-mode or\n\"No solution.\" output of any solver for MAP)",
            file(o.path_file, "--path")},
           {0, "against", "OUTPUT",
-           "show puzzle's path and OUTPUT's in two colors, and the first\nstate where they part (its number and both "
-           "states)",
+           "show puzzle's path and OUTPUT's in two colors, and the first\n"
+           "state where they part (its number and both states)",
            file(o.against_file, "--against")},
           {0, nullptr, nullptr, "How:", nullptr},
           {0, "window", "R0,C0,R1,C1", "only rows R0..R1 and columns C0..C1 (inclusive)",
            [&o](const char* v) { o.window = parse_window(v); }},
           core::flag(0, "layers",
-                     "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: "
-                     "one view, the path\ncolored by the layer it walks in)",
-                     o.layers),
-          core::choice("color", "WHEN", {"auto", "always", "never"}, "(default auto: colors when stdout is a\nterminal)",
-                       o.color),
-          {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
+                     "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer "
+                     "(default: one view, the path\ncolored by the layer it walks in)", o.layers),
+          core::choice("color", "WHEN", {"auto", "always", "never"},
+                       "(default auto: colors when stdout is a\nterminal)", o.color),
+          {0, "png", "FILE",
+           "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
            file(o.png_file, "--png")},
           {0, "scale", "K", "K for --png (default 1)",
-           [&o](const char* v) {
-             o.scale = static_cast<std::uint32_t>(core::parse_count("--scale", v, 0, 256));
-             if (o.scale == 0) usage_error("--scale must be at least 1");
-           }},
+           [&o](const char* v) { o.scale = static_cast<std::uint32_t>(core::parse_count("--scale", v, 1, 256)); }},
           core::flag(0, "legend", "say what each color and character means (the terminal view\nhas it by default)",
                      o.legend),
           core::flag(0, "summary",
-                     "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)", o.summary),
+                     "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)",
+                     o.summary),
       },
       "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
       "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
@@ -167,7 +161,8 @@ bool parse_options(const core::Command& cmd, Options& o, int argc, char* argv[])
   const std::size_t dot = name.rfind('.');
   if (dot != std::string::npos && dot > 0 && dot + 1 < name.size() && strcasecmp(name.c_str() + dot + 1, "png") != 0)
     usage_error("--png " + o.png_file + ": the picture is a PNG image; give FILE the extension .png (or none)");
-  if (parsed.args.size() > 1) usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
+  if (parsed.args.size() > 1)
+    usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
   o.map_path = parsed.args[0];
   return true;
 }
@@ -225,7 +220,6 @@ const std::vector<Rgb>& palette() {
 
 /// What a color means, for the legend; `png`: with the rings a PNG draws.
 std::string meaning(std::uint8_t color, const std::string& mine, const std::string& other, bool png, bool illegal) {
-  const std::string ringed = png ? " (ringed)" : "";
   switch (color) {
     case kFloor: return "floor";
     case kWall: return "wall";
@@ -236,7 +230,8 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
     case kOther: return "path of " + other + " only";
     case kBoth: return "both paths";
     case kPart:
-      return (illegal ? "last legal state: the next move is illegal" : "first state where the paths part") + ringed;
+      return std::string(illegal ? "last legal state: the next move is illegal" : "first state where the paths part") +
+             (png ? " (ringed)" : "");
     default: break;
   }
   const std::uint32_t layer = (color - kLayerColors) / 3u;
@@ -258,8 +253,7 @@ struct Track {
   std::string illegal;  ///< the checker's line for a path whose next move is illegal ("Move 13 is illegal: ...")
 };
 
-/// Everything the pictures show: the map, the main track (puzzle's or --path's), for
-/// --against the other one and where they part.
+/// What is drawn: the map, the main track (puzzle's or --path's), --against's other track.
 struct Scene {
   const Puzzle* map = nullptr;
   solution::Ends ends;
@@ -283,11 +277,9 @@ std::vector<bool> discovered_cells(const Puzzle& map, Found found) {
   return cells;
 }
 
-/// The track of `output` (an output of a solver for `map`), as tools/check reads it:
-/// as a stream. A path with an illegal move keeps its legal states and the checker's
-/// line; one with none (it does not start at the start) or an output that does not
-/// parse is an error in the checker's words; an incomplete one is shown, with a
-/// warning.
+/// The track of a solver's `output` for `map`, read as tools/check reads it: a path with
+/// an illegal move keeps its legal states and the checker's line; one that does not start
+/// at the start, or an output that does not parse, is an error; a short one, a warning.
 Track read_track(const Puzzle& map, const std::string& output) {
   solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
@@ -307,8 +299,7 @@ Track read_track(const Puzzle& map, const std::string& output) {
   return track;
 }
 
-/// puzzle's own track with `container`: the path of the spec's search, or the cells it
-/// discovered.
+/// puzzle's own track with `container`: its path, or the cells it discovered.
 Track solve_track(const Puzzle& map, puzzle::Container container) {
   Track track{container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack", {}, {}, ""};
   const puzzle::Solution solved = puzzle::solve(map, container);
@@ -330,8 +321,7 @@ Scene::Parting first_difference(const solution::Path& a, const solution::Path& b
   bool more_x = true, more_y = true;
   while (x.state() == y.state()) {
     part.shared = x.state();
-    more_x = x.next();
-    more_y = y.next();
+    more_x = x.next(), more_y = y.next();
     if (!more_x && !more_y) return part;
     if (more_x != more_y) break;  // one has ended: the other's next state is where they part
   }
@@ -394,15 +384,13 @@ std::string describe_track(const Track& t, const Scene& s) {
 
 // ==== Painting =====================================================================
 
-/// What a PNG rings, so that it is found at any scale: the start (kStart), the target
-/// (kTarget) and where paths part (kPart).
+/// What a PNG rings to be found at any scale: the start, the target, where paths part.
 struct Ring {
   std::uint32_t row, col;  ///< in the canvas
   std::uint8_t color;
 };
 
-/// The window of the map painted for one panel: a color and a character per cell, row
-/// by row, and the rings.
+/// A panel painted: a color and a character per cell of the window, row by row; its rings.
 struct Canvas {
   std::uint32_t height = 0, width = 0;
   std::vector<std::uint8_t> color;
@@ -421,9 +409,8 @@ std::uint8_t char_color(char ch) {
   return kFloor;
 }
 
-/// Paints a panel: the whole map with every layer (`layer` < 0) or one layer, drawn as
-/// the spec's map output draws it; the map's own characters, the path(s) over them,
-/// then where a path goes wrong or two part.
+/// Paints a panel, the whole map (`layer` < 0) or a layer as the spec's map output draws
+/// it: the map's characters, the path(s) over them, where a path goes wrong or two part.
 Canvas paint(const Scene& s, const Window& w, int layer) {
   const Puzzle& map = *s.map;
   const std::size_t cells = std::size_t{w.height()} * w.width();
@@ -443,7 +430,8 @@ Canvas paint(const Scene& s, const Window& w, int layer) {
   }
   auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
   auto ring = [&](const State& st, std::uint8_t color) {
-    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), color});
+    c.rings.push_back(
+        Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), color});
   };
   const State &start = s.ends.start, &target = s.ends.target;
   if (w.contains(target)) ring(target, kTarget);
@@ -524,7 +512,6 @@ struct Used {
 
 // ==== Terminal =====================================================================
 
-/// Writes `text` to stdout or stops with the reason.
 void out(const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
     fail(std::string("cannot write to standard output: ") + std::strerror(errno));
@@ -538,9 +525,8 @@ std::string ansi(std::uint8_t color) {
          (light ? "\x1b[38;2;0;0;0m" : "\x1b[38;2;255;255;255m");
 }
 
-/// The legend: what each color (and character) used means, in lines of at most `columns`
-/// characters; for a PNG, each color's RGB value, one a line. Without colors, the path is
-/// the same '+' in every layer: said once.
+/// The legend: what each color used means, wrapped at `columns`; for a PNG, with its RGB
+/// value, one a line. Without colors, the path is the same '+' in every layer: said once.
 void print_legend(const Used& used, const Scene& s, const Options& o, bool colored, std::uint32_t columns) {
   const bool png = !o.png_file.empty();
   std::string line = "Legend:";
@@ -561,9 +547,9 @@ void print_legend(const Used& used, const Scene& s, const Options& o, bool color
     const std::string text = meaning(color, s.main.name, s.other.name, png, !s.main.illegal.empty());
     if (png) {
       const Rgb& c = palette()[color];
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "#%02X%02X%02X", c.r, c.g, c.b);
-      line += std::string("\n  ") + hex + "  " + text;
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "\n  #%02X%02X%02X  ", c.r, c.g, c.b);
+      line += hex + text;
     } else if (colored) {
       add(ansi(color) + glyph + "\x1b[0m", text);
     } else if (!path || !path_said) {
@@ -583,21 +569,20 @@ void print_view(const Options& o, const Scene& s, const Window& w, const std::ve
   winsize size{};
   if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) size = winsize{};
   const std::uint32_t rows = size.ws_row, cols = size.ws_col;
-  if (cols > 0 && (w.width() > cols || w.height() > rows)) {
-    const std::string example = std::to_string(w.row0) + "," + std::to_string(w.col0) + "," +
-                                std::to_string(w.row0 + std::max(rows, 3u) - 3) + "," + std::to_string(w.col0 + cols - 1);
+  if (cols > 0 && (w.width() > cols || w.height() > rows))
     fail(std::string(o.window ? "the window is " : "the map is ") + std::to_string(w.height()) + " rows x " +
          std::to_string(w.width()) + " columns, larger than this terminal (" + std::to_string(rows) + " rows x " +
          std::to_string(cols) + " columns): show a part with --window R0,C0,R1,C1 (rows and columns, inclusive; " +
-         "e.g. --window " + example + "), or write a picture with --png FILE");
-  }
+         "e.g. --window " + std::to_string(w.row0) + "," + std::to_string(w.col0) + "," +
+         std::to_string(w.row0 + std::max(rows, 3u) - 3) + "," + std::to_string(w.col0 + cols - 1) +
+         "), or write a picture with --png FILE");
   const bool colored = o.color == ColorMode::always || (o.color == ColorMode::automatic && isatty(STDOUT_FILENO));
   Used used;
   for (const int layer : panels) {
     // One path: each layer as the spec's map output draws it, headed as there. Two:
     // their own marks, under a heading no one takes for the map output's.
-    const char color = puzzle::layer_color(static_cast<std::uint32_t>(layer));
-    if (layer >= 0) out(s.against ? std::string("layer ") + color + ", both paths:\n" : std::string("// color ") + color + "\n");
+    const std::string color(1, puzzle::layer_color(static_cast<std::uint32_t>(layer)));
+    if (layer >= 0) out(s.against ? "layer " + color + ", both paths:\n" : "// color " + color + "\n");
     const Canvas c = paint(s, w, layer);
     used.add(c);
     for (std::uint32_t row = 0; row < c.height; ++row) {
@@ -618,9 +603,8 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
   static const std::array<std::uint32_t, 256> table = [] {
     std::array<std::uint32_t, 256> t{};
     for (std::uint32_t k = 0; k < 256; ++k) {
-      std::uint32_t c = k;
-      for (int bit = 0; bit < 8; ++bit) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[k] = c;
+      t[k] = k;
+      for (int bit = 0; bit < 8; ++bit) t[k] = t[k] & 1 ? 0xEDB88320u ^ (t[k] >> 1) : t[k] >> 1;
     }
     return t;
   }();
@@ -635,14 +619,12 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
 /// "stored" blocks of at most 65535 bytes (an IDAT chunk each), their Adler-32.
 class PngFile {
  public:
-  /// Creates `path` and writes the signature, IHDR and PLTE.
   PngFile(const std::string& path, std::uint32_t width, std::uint32_t height)
       : path_(path), file_(std::fopen(path.c_str(), "wb")) {
     if (!file_) fail(path + ": cannot create: " + std::strerror(errno));
     write({0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
     std::vector<std::uint8_t> header;
-    put32(header, width);
-    put32(header, height);
+    for (const std::uint32_t side : {width, height}) put32(header, side);
     header.insert(header.end(), {8, 3, 0, 0, 0});  // 8 bits, palette, deflate, filters, no interlace
     chunk("IHDR", header);
     std::vector<std::uint8_t> colors;
@@ -655,7 +637,6 @@ class PngFile {
   PngFile(const PngFile&) = delete;
   PngFile& operator=(const PngFile&) = delete;
 
-  /// Appends image bytes.
   void put(const std::vector<std::uint8_t>& bytes) {
     for (const std::uint8_t byte : bytes) {
       a_ = (a_ + byte) % 65521;
@@ -693,9 +674,8 @@ class PngFile {
     put32(bytes, crc32(bytes.data() + 4, bytes.size() - 4));
     write(bytes);
   }
-  /// block_ as a stored block: the final flag, the length and its complement
-  /// (little-endian), the bytes; after the zlib header (the first) or before the Adler-32
-  /// (the last).
+  /// block_ as a stored block (the final flag, the length and its complement, the bytes),
+  /// after the zlib header (the first) or before the Adler-32 (the last).
   void write_block(bool last) {
     std::vector<std::uint8_t> data;
     if (first_) data = {0x78, 0x01};  // zlib: deflate, 32K window, no dictionary
@@ -718,9 +698,8 @@ class PngFile {
   std::uint64_t size_ = 0;           ///< bytes written
 };
 
-/// Draws the part of `ring` that pixel row `y` of its panel crosses into `line` (a filter
-/// byte, then the pixels), `outer` and `thick` its radius and thickness in pixels: in
-/// its color, the target's white between two black edges.
+/// Draws into `line` (a filter byte, then the pixels) the part of `ring` that pixel row
+/// `y` of its panel crosses: in its color, the target's white between two black edges.
 void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& ring, std::uint32_t scale, double outer,
                double thick) {
   const double cy = (ring.row + 0.5) * scale, cx = (ring.col + 0.5) * scale, dy = static_cast<double>(y) + 0.5 - cy;
@@ -771,14 +750,14 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
         if (r >= dot_from && r < dot_to)  // presses get a dot: the middle third of their square
           for (std::uint32_t col = 0; col < c.width; ++col)
             if (c.glyph[first + col] == '%')
-              std::fill_n(drawn.begin() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from, std::uint8_t{kGap});
+              std::fill_n(drawn.begin() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
+                          std::uint8_t{kGap});
         for (const Ring& ring : c.rings) draw_ring(drawn, std::uint64_t{row} * scale + r, ring, scale, outer, thick);
         png.put(drawn);
       }
     }
   }
-  const std::uint64_t bytes = png.finish();
-  std::string size = std::to_string(bytes);  // with commas: "4,003,390"
+  std::string size = std::to_string(png.finish());  // bytes, with commas: "4,003,390"
   for (std::size_t at = size.size(); at > 3; at -= 3) size.insert(at - 3, ",");
   out("Wrote " + o.png_file + ": " + std::to_string(wide) + " x " + std::to_string(tall) + " pixels (" +
       std::to_string(scale) + " x " + std::to_string(scale) + " a cell), " + size + " bytes\n");
@@ -811,12 +790,10 @@ int run(int argc, char* argv[]) {
   }
   const Puzzle map = solution::read_map(o.map_path, "outputs go with --path or --against: tools/show [OPTIONS] MAP");
   const Window w = view(o, map);
-  Scene s;
-  s.map = &map;
-  s.ends = solution::find_ends(map);
-  s.main = o.path_file.empty() ? solve_track(map, o.container) : read_track(map, o.path_file);
-  if (!o.against_file.empty()) {
-    s.against = true;
+  Scene s{&map, solution::find_ends(map),
+          o.path_file.empty() ? solve_track(map, o.container) : read_track(map, o.path_file),
+          !o.against_file.empty(), {}, {}};
+  if (s.against) {
     s.other = read_track(map, o.against_file);  // the cells puzzle discovered are the ones shown
     if (!s.main.path.empty() && !s.other.path.empty()) s.part = first_difference(s.main.path, s.other.path);
   }
