@@ -130,8 +130,7 @@ core::Command command(Options& o) {
       "legal state of a path whose next move is illegal. With no solution,\n"
       "cells never discovered show as #, in gray. A PNG rings the start (black), the\n"
       "target (white) and where two paths part.\n"
-      "Examples: tools/show spec-inputs/spec-full.txt\n"
-      "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
+      "Examples: tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
       "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n",
       "shown",
       "an OUTPUT's path has an illegal move: it is drawn up to its last legal state, marked !, and a line says which "
@@ -365,10 +364,8 @@ std::uint32_t layers_walked(const solution::Path& path) {
 
 /// The --summary line of a track.
 std::string describe_track(const Track& t, const Scene& s) {
-  if (t.path.empty()) {
-    const auto cells = static_cast<std::uint64_t>(std::count(t.discovered.begin(), t.discovered.end(), true));
-    return t.name + ": No solution, " + solution::plural(cells, "cell") + " discovered";
-  }
+  const auto discovered = static_cast<std::uint64_t>(std::count(t.discovered.begin(), t.discovered.end(), true));
+  if (t.path.empty()) return t.name + ": No solution, " + solution::plural(discovered, "cell") + " discovered";
   std::size_t presses = 0;
   t.path.walk([&](const solution::Path::Cursor& at) { presses += at.pressed(); });
   const std::uint32_t walked = layers_walked(t.path);
@@ -386,7 +383,7 @@ std::string describe_track(const Track& t, const Scene& s) {
 
 /// What a PNG rings to be found at any scale: the start, the target, where paths part.
 struct Ring {
-  std::uint32_t row, col;  ///< in the canvas
+  std::uint64_t row, col;  ///< in the canvas
   std::uint8_t color;
 };
 
@@ -429,10 +426,7 @@ Canvas paint(const Scene& s, const Window& w, int layer) {
     }
   }
   auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
-  auto ring = [&](const State& st, std::uint8_t color) {
-    c.rings.push_back(
-        Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), color});
-  };
+  auto ring = [&](const State& st, std::uint8_t ink) { c.rings.push_back({st.row - w.row0, st.col - w.col0, ink}); };
   const State &start = s.ends.start, &target = s.ends.target;
   if (w.contains(target)) ring(target, kTarget);
   if (w.contains(start) && shows(puzzle::kNoColor)) ring(start, kStart);
@@ -441,9 +435,10 @@ Canvas paint(const Scene& s, const Window& w, int layer) {
     return w.contains(st) && !solution::same_cell(st, target) &&
            !(solution::same_cell(st, start) && (layer < 0 || st.color == puzzle::kNoColor));
   };
-  auto draw = [&](const State& st, char glyph, std::uint8_t color) {
+  auto draw = [&](const State& st, char glyph, std::uint32_t walks) {  // the path, in the color of layer `walks`
     c.glyph[index(st)] = glyph;
-    c.color[index(st)] = color;
+    c.color[index(st)] = path_color(walks);
+    c.path_layers |= 1u << walks;
   };
   auto mark_part = [&](const State& st) {  // '!', ringed
     if (!shows(st.color) || !w.contains(st)) return;
@@ -475,14 +470,10 @@ Canvas paint(const Scene& s, const Window& w, int layer) {
     const std::uint32_t walks = puzzle::layer_index(st.color);
     const bool shown = shows(st.color) && drawable(st);
     if (at.pressed()) {
-      if (shows(before.color) && drawable(before)) draw(before, '%', path_color(walks));
-      if (shown) {
-        draw(st, layer < 0 ? '%' : '@', path_color(walks));
-        c.path_layers |= 1u << walks;
-      }
+      if (shows(before.color) && drawable(before)) draw(before, '%', walks);
+      if (shown) draw(st, layer < 0 ? '%' : '@', walks);
     } else if (at.index() > 0 && shown && c.glyph[index(st)] != '%') {
-      draw(st, '+', path_color(walks));
-      c.path_layers |= 1u << walks;
+      draw(st, '+', walks);
     }
     before = st;
   });
@@ -623,11 +614,10 @@ class PngFile {
       : path_(path), file_(std::fopen(path.c_str(), "wb")) {
     if (!file_) fail(path + ": cannot create: " + std::strerror(errno));
     write({0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
-    std::vector<std::uint8_t> header;
+    std::vector<std::uint8_t> header, colors;
     for (const std::uint32_t side : {width, height}) put32(header, side);
     header.insert(header.end(), {8, 3, 0, 0, 0});  // 8 bits, palette, deflate, filters, no interlace
     chunk("IHDR", header);
-    std::vector<std::uint8_t> colors;
     for (const Rgb& c : palette()) colors.insert(colors.end(), {c.r, c.g, c.b});
     chunk("PLTE", colors);
   }
@@ -702,7 +692,8 @@ class PngFile {
 /// `y` of its panel crosses: in its color, the target's white between two black edges.
 void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& ring, std::uint32_t scale, double outer,
                double thick) {
-  const double cy = (ring.row + 0.5) * scale, cx = (ring.col + 0.5) * scale, dy = static_cast<double>(y) + 0.5 - cy;
+  const double cy = (static_cast<double>(ring.row) + 0.5) * scale, cx = (static_cast<double>(ring.col) + 0.5) * scale;
+  const double dy = static_cast<double>(y) + 0.5 - cy;
   if (dy > outer || -dy > outer) return;
   const double inner = outer - thick, edge = thick / 3;
   const auto from = static_cast<std::uint64_t>(std::max(0.0, cx - outer));
@@ -744,13 +735,13 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
     for (std::uint32_t row = 0; row < c.height; ++row) {
       const std::size_t first = std::size_t{row} * c.width;
       for (std::uint32_t col = 0; col < c.width; ++col)
-        std::fill_n(line.begin() + 1 + std::size_t{col} * scale, scale, c.color[first + col]);
+        std::fill_n(line.data() + 1 + std::size_t{col} * scale, scale, c.color[first + col]);
       for (std::uint32_t r = 0; r < scale; ++r) {
         drawn = line;
         if (r >= dot_from && r < dot_to)  // presses get a dot: the middle third of their square
           for (std::uint32_t col = 0; col < c.width; ++col)
             if (c.glyph[first + col] == '%')
-              std::fill_n(drawn.begin() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
+              std::fill_n(drawn.data() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
                           std::uint8_t{kGap});
         for (const Ring& ring : c.rings) draw_ring(drawn, std::uint64_t{row} * scale + r, ring, scale, outer, thick);
         png.put(drawn);
@@ -809,10 +800,8 @@ int run(int argc, char* argv[]) {
     write_png(o, s, w, panels);
 
   if (s.against) out(describe_part(s, o.container) + "\n");
-  if (o.summary) {
-    out(describe_track(s.main, s) + "\n");
-    if (s.against) out(describe_track(s.other, s) + "\n");
-  }
+  if (o.summary) out(describe_track(s.main, s) + "\n");
+  if (o.summary && s.against) out(describe_track(s.other, s) + "\n");
   for (const Track* t : {&s.main, &s.other})  // a path with an illegal move: which, and how far it is drawn
     if (!t->illegal.empty())
       out(t->name + ": " + t->illegal + "; drawn up to state " + std::to_string(t->path.size()) +
