@@ -56,7 +56,7 @@ struct Options {
   std::string path_file;     ///< --path: show the path of this output instead of solving
   std::string against_file;  ///< --against: show puzzle's path and this output's
   std::string png_file;      ///< --png: write the picture there instead of printing it
-  std::uint32_t scale = 0;   ///< --scale: pixels per cell side in the PNG (0: not given, 1)
+  std::uint32_t scale = 0;   ///< --scale: pixels per cell side in the PNG (0 until given; 1 if not)
   ColorMode color = ColorMode::automatic;
   std::optional<Window> window;  ///< --window as given (row1 and col1 may go past the map)
   bool layers = false, legend = false, summary = false;
@@ -129,7 +129,7 @@ core::Command command(Options& o) {
       "only, ~ OUTPUT's only, ! the first state where they part; with --path, ! the last\n"
       "legal state of a path whose next move is illegal. With no solution,\n"
       "cells never discovered show as #, in gray. A PNG rings the start (black), the\n"
-      "target (white) and where two paths part.\n"
+      "target (white) and where two paths part; a line names its --layers panels.\n"
       "Examples: tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
       "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n",
       "shown",
@@ -246,8 +246,8 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
 
 /// A path drawn on the map, or a claim that there is none.
 struct Track {
-  std::string name;                ///< "puzzle --queue", or the output file
-  solution::Path path;             ///< empty: no solution
+  std::string name;              ///< "puzzle --queue", or the output file
+  solution::Path path;           ///< empty: no solution
   std::vector<bool> discovered;  ///< no solution: the cells discovered (walls never are)
   std::string illegal;  ///< the checker's line for a path whose next move is illegal ("Move 13 is illegal: ...")
 };
@@ -260,9 +260,9 @@ struct Scene {
   bool against = false;
   Track other;
   struct Parting {
-    std::size_t at = SIZE_MAX;        ///< --against: index of the first differing state
+    std::size_t at = SIZE_MAX;       ///< --against: index of the first differing state
     std::optional<State> states[2];  ///< the two states there (none where a path has ended)
-    State shared;                     ///< the last state the paths share
+    State shared;                    ///< the last state the paths share
   } part;
 };
 
@@ -533,8 +533,8 @@ void print_legend(const Used& used, const Scene& s, const Options& o, bool color
   bool path_said = false;
   for (std::uint8_t color = 0; color < kPaletteSize; ++color) {
     const char glyph = used.glyph[color];
-    const bool path = color >= kLayerColors && (color - kLayerColors) % 3 == 0;
     if (glyph == '\0') continue;
+    const bool path = color >= kLayerColors && (color - kLayerColors) % 3 == 0;
     const std::string text = meaning(color, s.main.name, s.other.name, png, !s.main.illegal.empty());
     if (png) {
       const Rgb& c = palette()[color];
