@@ -5,8 +5,8 @@
 // output does; the PNG of a small map decodes (tests/scripts/png-pixels, Python's zlib,
 // not the tool's code) to the right size and the colors its legend gives at the start,
 // the target, a wall and the path, with rings around the start and the target, and its
-// legend names every layer the path walks, and --layers panels are labelled with their
-// layer; a path with an illegal move is drawn up to its last legal state, marked, the
+// legend names every layer the path walks, and the layer of each --layers panel is
+// said and drawn in it; a path with an illegal move is drawn up to its last legal state, marked, the
 // move named, exit 1; README-show.md's legend example is what the tool prints;
 // --against finds the first state where two
 // paths part and says when OUTPUT is puzzle's path with the other container; a terminal
@@ -267,19 +267,34 @@ TEST(PngTest, PressesGetADotFromScaleThree) {
   EXPECT_NE(got[2], "#FFFFFF");
 }
 
-TEST(PngTest, LayerPanelsAreLabelledWithTheirLayer) {
-  // spec-full at scale 8: four panels (^ a b c) of 11 x 11 cells, each under a band of
-  // 9 dots of 4 pixels with its layer's name, 8 gap rows between them.
+TEST(PngTest, LayerPanelsAreNamedWithTheirLayer) {
+  // spec-full at scale 8: four panels of 11 x 11 cells, 8 gap rows between them, their
+  // layers said from the top (^ a b c). Each panel draws its layer as the map output
+  // does: the start (1, 4) black on ^ only, door B (6, 7) open (floor) on b only, the
+  // button a (4, 5) pressed on ^ (the path of a), arrived at on a, a button elsewhere.
   TempFile png;
-  Result r = show("--layers --png " + png.path() + " --scale 8 " + kFull);
+  Result r = show("--layers --png " + png.path() + " --scale 8 --legend " + kFull);
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, "Wrote " + png.path() + ": 88 x 520 pixels (8 x 8 a cell), 46,633 bytes\n");
-  // A dot (R, C) of a label is the square from pixel (top + 4 + 4R, 4 + 4C): '^' is a
-  // dot at (0, 2), 'a' none there but one at (2, 1), 'b' one at (0, 0).
-  Result pixels = testutil::run("python3 tests/scripts/png-pixels " + png.path() + " 6,14 6,6 138,14 146,10 270,6");
+  const std::vector<std::string> lines = lines_of(r.out);
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "Wrote " + png.path() + ": 88 x 376 pixels (8 x 8 a cell), 33,817 bytes");
+  EXPECT_EQ(lines[1], "Panels from the top: layers ^ a b c");
+  const auto colors = legend_colors(r.out);
+  const std::vector<std::vector<std::string>> panels = {
+      {"start (in a black ring)", "door B", "path in layer a"},
+      {"floor", "door B", "path in layer a"},
+      {"path in layer b", "floor", "button a"},
+      {"floor", "door B", "button a"}};
+  std::string args;  // a pixel in each of the three cells' squares, panel k 96k rows down
+  std::vector<std::string> expected = {"88 376"};
+  for (int k = 0; k < 4; ++k) {
+    args += " " + std::to_string(96 * k + 9) + ",33 " + std::to_string(96 * k + 49) + ",57 " +
+            std::to_string(96 * k + 33) + ",41";
+    for (const std::string& meaning : panels[static_cast<std::size_t>(k)]) expected.push_back(colors.at(meaning));
+  }
+  Result pixels = testutil::run("python3 tests/scripts/png-pixels " + png.path() + args);
   ASSERT_EQ(pixels.status, 0) << pixels.err;
-  EXPECT_EQ(lines_of(pixels.out),
-            (std::vector<std::string>{"88 520", "#000000", "#FFFFFF", "#FFFFFF", "#000000", "#000000"}));
+  EXPECT_EQ(lines_of(pixels.out), expected);
 }
 
 TEST(PngTest, TheReadmePictureIsWhatTheToolDraws) {
@@ -445,7 +460,7 @@ TEST(ErrorTest, BadMapsOutputsAndOptionsStopWithOneMessage) {
        "show: error: --window 1,2,3: needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)\n" + help},
       {"--window 4,0,5,5 " + kSimple,
        "show: error: --window starts at row 4, column 0, outside the map (rows 0-3, columns 0-6)\n" + help},
-      {"--scale 0 --png x.png " + kSimple, "show: error: --scale must be at least 1\n" + help},
+      {"--scale 0 --png x.png " + kSimple, "show: error: --scale needs a whole number from 1 to 256, not '0'\n" + help},
       {"--scale 2 " + kSimple, "show: error: --scale sets the size of a cell in the --png image\n" + help},
       {"--path a --against b " + kSimple, "show: error: --path and --against are both given; choose one\n" + help},
       {"-q -s " + kSimple, "show: error: --queue and --stack are both given; choose one\n" + help},

@@ -1,11 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/show: draws a map and a path through it; its --help says what and how, and
-// tools/README-show.md shows it. The map is parsed and solved by the solver's own code
-// (puzzle.cpp compiled in); other solvers' outputs are read and replayed by
-// tools/solution.h, tools/check's reader. The PNG writer is its own (stored deflate).
-// Memory: what solving takes (as puzzle), a byte per state of each path, a bit per
-// state while an OUTPUT is read, a color and a character per cell of a panel.
+// tools/show: draws a map and a path through it (--help says what and how, README-show.md
+// shows it). puzzle.cpp, compiled in, parses and solves the map; tools/solution.h reads
+// and replays other solvers' outputs; the PNG writer is its own. Memory: what solving
+// takes, a byte per state of each path, a color and a character per cell of a panel.
 
 #ifndef PUZZLE_NO_MAIN
 #define PUZZLE_NO_MAIN
@@ -14,19 +12,21 @@
 #include "core.h"
 #include "solution.h"
 
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cctype>
+#include <array>
+#include <bitset>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <optional>
+#include <sstream>
 #include <string>
-#include <string_view>
-#include <utility>
 #include <vector>
 
 namespace show {
@@ -51,50 +51,40 @@ struct Window {
 
 struct Options {
   puzzle::Container container = puzzle::Container::queue;
+  bool container_given = false;  ///< -q or -s
   std::string map_path;
   std::string path_file;     ///< --path: show the path of this output instead of solving
   std::string against_file;  ///< --against: show puzzle's path and this output's
   std::string png_file;      ///< --png: write the picture there instead of printing it
-  std::uint32_t scale = 1;   ///< --scale: pixels per cell side in the PNG
+  std::uint32_t scale = 0;   ///< --scale: pixels per cell side in the PNG (0 until given; 1 if not)
   ColorMode color = ColorMode::automatic;
-  bool windowed = false;  ///< --window given
-  Window window;          ///< as given (row1 and col1 may go past the map)
-  bool layers = false;    ///< --layers: a panel per layer the path uses
-  bool legend = false;
-  bool summary = false;
+  std::optional<Window> window;  ///< --window as given (row1 and col1 may go past the map)
+  bool layers = false, legend = false, summary = false;
+  std::string file_option, file;  ///< the last option given that takes a file ("--png") and its file
 };
 
 /// "R0,C0,R1,C1": four numbers, the first row and column at most the last.
-Window parse_window(std::string_view text) {
-  const std::string what = "--window " + std::string(text);
-  std::uint32_t values[4];
-  for (int i = 0; i < 4; ++i) {
-    std::size_t comma = i < 3 ? text.find(',') : std::string_view::npos;
-    if (i < 3 && comma == std::string_view::npos)
-      usage_error(what + ": needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)");
-    values[i] = static_cast<std::uint32_t>(core::parse_count("--window", std::string(text.substr(0, comma)).c_str(), 0, UINT32_MAX));
-    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
-  }
-  Window w{values[0], values[1], values[2], values[3]};
+Window parse_window(const std::string& text) {
+  std::vector<std::uint32_t> n;
+  std::istringstream parts(text);
+  for (std::string part; std::getline(parts, part, ',');)
+    n.push_back(static_cast<std::uint32_t>(core::parse_count("--window", part.c_str(), 0, UINT32_MAX)));
+  const std::string what = "--window " + text;
+  if (n.size() != 4)
+    usage_error(what + ": needs four numbers R0,C0,R1,C1 (first row, first column, last row, last column)");
+  const Window w{n[0], n[1], n[2], n[3]};
   if (w.row0 > w.row1) usage_error(what + ": the first row is after the last");
   if (w.col0 > w.col1) usage_error(what + ": the first column is after the last");
   return w;
 }
 
-/// What the command line gave besides the table's options.
-struct Given {
-  bool container = false;  ///< -q or -s
-  bool scale = false;      ///< --scale
-  std::string file_option;  ///< the last option given that takes a file: "--png"
-  std::string file;         ///< and its file
-};
-
-/// The command line of show: its table of options sets `o` (and `given`).
-core::Command command(Options& o, Given& given) {
-  auto container = [&o, &given](puzzle::Container wanted) {
-    if (given.container && o.container != wanted) usage_error("--queue and --stack are both given; choose one");
-    given.container = true;
-    o.container = wanted;
+core::Command command(Options& o) {
+  auto container = [&o](puzzle::Container wanted) {
+    if (o.container_given && o.container != wanted) usage_error("--queue and --stack are both given; choose one");
+    o.container_given = true, o.container = wanted;
+  };
+  auto file = [&o](std::string& target, const char* option) {
+    return [&o, &target, option](const char* value) { target = o.file = value, o.file_option = option; };
   };
   core::Command command{
       "show",
@@ -109,35 +99,29 @@ core::Command command(Options& o, Given& given) {
            [container](const char*) { container(puzzle::Container::stack); }},
           {0, "path", "OUTPUT",
            "show the path in OUTPUT instead (a list-mode, map-mode or\n\"No solution.\" output of any solver for MAP)",
-           [&o, &given](const char* v) { o.path_file = v, given.file_option = "--path", given.file = v; }},
+           file(o.path_file, "--path")},
           {0, "against", "OUTPUT",
-           "show puzzle's path and OUTPUT's in two colors, and the first\nstate where they part (its number and both "
-           "states)",
-           [&o, &given](const char* v) { o.against_file = v, given.file_option = "--against", given.file = v; }},
+           "show puzzle's path and OUTPUT's in two colors, and the first\n"
+           "state where they part (its number and both states)",
+           file(o.against_file, "--against")},
           {0, nullptr, nullptr, "How:", nullptr},
           {0, "window", "R0,C0,R1,C1", "only rows R0..R1 and columns C0..C1 (inclusive)",
-           [&o](const char* v) {
-             o.window = parse_window(v);
-             o.windowed = true;
-           }},
+           [&o](const char* v) { o.window = parse_window(v); }},
           core::flag(0, "layers",
-                     "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer (default: one "
-                     "view, the path\ncolored by the layer it walks in)",
-                     o.layers),
+                     "a panel for each layer the path uses, drawn as the spec's\nmap output draws that layer "
+                     "(default: one view, the path\ncolored by the layer it walks in)", o.layers),
           core::choice("color", "WHEN", {"auto", "always", "never"},
                        "(default auto: colors when stdout is a\nterminal)", o.color),
-          {0, "png", "FILE", "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
-           [&o, &given](const char* v) { o.png_file = v, given.file_option = "--png", given.file = v; }},
+          {0, "png", "FILE",
+           "write a PNG image: a square of K x K pixels per cell\n(FILE ends in .png, or has no extension)",
+           file(o.png_file, "--png")},
           {0, "scale", "K", "K for --png (default 1)",
-           [&o, &given](const char* v) {
-             o.scale = static_cast<std::uint32_t>(core::parse_count("--scale", v, 0, 256));
-             given.scale = true;
-             if (o.scale == 0) usage_error("--scale must be at least 1");
-           }},
+           [&o](const char* v) { o.scale = static_cast<std::uint32_t>(core::parse_count("--scale", v, 1, 256)); }},
           core::flag(0, "legend", "say what each color and character means (the terminal view\nhas it by default)",
                      o.legend),
           core::flag(0, "summary",
-                     "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)", o.summary),
+                     "one line per path: length, presses, layers used (for no\nsolution: the cells discovered)",
+                     o.summary),
       },
       "Characters: the map's own (# wall, . floor, @ start, ? target, ^ trap, A-Z doors,\n"
       "a-z buttons), + the path, % a press (colored as the layer it leads to; a white\n"
@@ -145,9 +129,8 @@ core::Command command(Options& o, Given& given) {
       "only, ~ OUTPUT's only, ! the first state where they part; with --path, ! the last\n"
       "legal state of a path whose next move is illegal. With no solution,\n"
       "cells never discovered show as #, in gray. A PNG rings the start (black), the\n"
-      "target (white) and where two paths part.\n"
-      "Examples: tools/show spec-inputs/spec-full.txt\n"
-      "          tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
+      "target (white) and where two paths part; a line names its --layers panels.\n"
+      "Examples: tools/show --png full.png --scale 16 spec-inputs/spec-full.txt\n"
       "          tools/show --stack --against my-output.txt --window 0,0,20,60 map.txt\n",
       "shown",
       "an OUTPUT's path has an illegal move: it is drawn up to its last legal state, marked !, and a line says which "
@@ -159,31 +142,26 @@ core::Command command(Options& o, Given& given) {
   return command;
 }
 
-/// The extension of the file name `path` ("jpg"), or "" when it has none.
-std::string extension(const std::string& path) {
-  const std::size_t slash = path.rfind('/'), dot = path.rfind('.');
-  const std::size_t name = slash == std::string::npos ? 0 : slash + 1;
-  return dot == std::string::npos || dot <= name ? "" : path.substr(dot + 1);
-}
-
 /// Reads the command line into `o`; false when help is asked for.
-bool parse_options(const core::Command& cmd, Options& o, const Given& given, int argc, char* argv[]) {
+bool parse_options(const core::Command& cmd, Options& o, int argc, char* argv[]) {
   const core::Parsed parsed = core::parse(cmd, argc, argv);
   if (parsed.help) return false;
   if (!o.path_file.empty() && !o.against_file.empty()) usage_error("--path and --against are both given; choose one");
-  if (given.scale && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
-  if (given.container && !o.path_file.empty())
+  if (o.scale != 0 && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
+  o.scale = std::max(o.scale, 1u);
+  if (o.container_given && !o.path_file.empty())
     usage_error("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
-  if (parsed.args.empty() && !given.file.empty() && given.file == argv[argc - 1])
-    usage_error("missing MAP: the last word, '" + given.file + "', was taken by " + given.file_option +
-                ", which needs a file name of its own: " + given.file_option +
-                (given.file_option == "--png" ? " FILE" : " OUTPUT") + " MAP");
+  if (parsed.args.empty() && !o.file.empty() && o.file == argv[argc - 1])
+    usage_error("missing MAP: the last word, '" + o.file + "', was taken by " + o.file_option +
+                ", which needs a file name of its own: " + o.file_option +
+                (o.file_option == "--png" ? " FILE" : " OUTPUT") + " MAP");
   if (parsed.args.empty()) usage_error("missing MAP: tools/show [OPTIONS] MAP");
-  std::string ext = extension(o.png_file);
-  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (!ext.empty() && ext != "png")
+  const std::string name = o.png_file.substr(o.png_file.rfind('/') + 1);  // npos + 1: all of it
+  const std::size_t dot = name.rfind('.');
+  if (dot != std::string::npos && dot > 0 && dot + 1 < name.size() && strcasecmp(name.c_str() + dot + 1, "png") != 0)
     usage_error("--png " + o.png_file + ": the picture is a PNG image; give FILE the extension .png (or none)");
-  if (parsed.args.size() > 1) usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
+  if (parsed.args.size() > 1)
+    usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
   o.map_path = parsed.args[0];
   return true;
 }
@@ -192,8 +170,6 @@ bool parse_options(const core::Command& cmd, Options& o, const Given& given, int
 // One palette for the terminal (24-bit ANSI colors) and the PNG (its PLTE chunk): walls,
 // floor, start, target, and for each layer L a hue: its path vivid, its doors dark, its
 // buttons light (traps are the buttons of layer '^').
-// Layers follow each other around the color wheel 10/27 of a turn apart, so that
-// neighbouring letters get far-apart hues.
 
 struct Rgb {
   std::uint8_t r, g, b;
@@ -203,56 +179,41 @@ enum Color : std::uint8_t {
   kFloor, kWall, kUndiscovered, kStart, kTarget, kGap, kMine, kOther, kBoth, kPart, kLayerColors
 };
 constexpr std::uint32_t kLayers = 27;
-constexpr std::uint8_t palette_index(std::uint32_t layer, std::uint32_t which) {
-  return static_cast<std::uint8_t>(kLayerColors + 3 * layer + which);
-}
-constexpr std::uint8_t path_color(std::uint32_t layer) { return palette_index(layer, 0); }
-constexpr std::uint8_t door_color(std::uint32_t layer) { return palette_index(layer, 1); }
-constexpr std::uint8_t button_color(std::uint32_t layer) { return palette_index(layer, 2); }
+constexpr std::uint8_t path_color(std::uint32_t layer) { return static_cast<std::uint8_t>(kLayerColors + 3 * layer); }
+constexpr std::uint8_t door_color(std::uint32_t layer) { return static_cast<std::uint8_t>(path_color(layer) + 1); }
+constexpr std::uint8_t button_color(std::uint32_t layer) { return static_cast<std::uint8_t>(path_color(layer) + 2); }
 constexpr std::uint32_t kPaletteSize = kLayerColors + 3 * kLayers;
 
-/// Hue `hue` (0..1 of a turn), saturation and value (0..1) as 8-bit RGB.
-Rgb from_hsv(double hue, double saturation, double value) {
-  const double h = hue * 6;
-  const int sector = static_cast<int>(h) % 6;
-  const double f = h - static_cast<int>(h);
-  const double p = value * (1 - saturation), q = value * (1 - saturation * f), t = value * (1 - saturation * (1 - f));
-  double r = value, g = t, b = p;
-  switch (sector) {
-    case 1: r = q, g = value, b = p; break;
-    case 2: r = p, g = value, b = t; break;
-    case 3: r = p, g = q, b = value; break;
-    case 4: r = t, g = p, b = value; break;
-    case 5: r = value, g = p, b = q; break;
-    default: break;
-  }
-  auto byte = [](double x) { return static_cast<std::uint8_t>(x * 255 + 0.5); };
-  return Rgb{byte(r), byte(g), byte(b)};
-}
-
-std::vector<Rgb> make_palette() {
-  std::vector<Rgb> colors(kPaletteSize);
-  colors[kFloor] = {235, 235, 235};
-  colors[kWall] = {70, 70, 70};
-  colors[kUndiscovered] = {165, 165, 165};
-  colors[kStart] = {0, 0, 0};        // black, in a black ring (PNG)
-  colors[kTarget] = {255, 255, 255};  // white, in a black and white ring (PNG)
-  colors[kGap] = {255, 255, 255};
-  colors[kMine] = {30, 100, 255};
-  colors[kOther] = {255, 140, 0};
-  colors[kBoth] = {150, 40, 190};
-  colors[kPart] = {255, 0, 80};  // in a ring of its color (PNG)
-  for (std::uint32_t layer = 0; layer < kLayers; ++layer) {
-    const double hue = static_cast<double>(layer * 10 % kLayers) / kLayers;
-    colors[path_color(layer)] = from_hsv(hue, 1.0, 0.9);
-    colors[door_color(layer)] = from_hsv(hue, 0.7, 0.55);
-    colors[button_color(layer)] = from_hsv(hue, 0.45, 1.0);
-  }
-  return colors;
-}
-
 const std::vector<Rgb>& palette() {
-  static const std::vector<Rgb> colors = make_palette();
+  static const std::vector<Rgb> colors = [] {
+    std::vector<Rgb> c(kPaletteSize);
+    c[kFloor] = {235, 235, 235};
+    c[kWall] = {70, 70, 70};
+    c[kUndiscovered] = {165, 165, 165};
+    c[kStart] = {0, 0, 0};
+    c[kTarget] = c[kGap] = {255, 255, 255};
+    c[kMine] = {30, 100, 255};
+    c[kOther] = {255, 140, 0};
+    c[kBoth] = {150, 40, 190};
+    c[kPart] = {255, 0, 80};
+    // Hue (a turn), saturation and value (0..1) as RGB. Layers follow each other around
+    // the color wheel 10/27 of a turn apart, so that neighbouring letters get far-apart hues.
+    auto hsv = [](double hue, double saturation, double value) {
+      auto channel = [&](double n) {
+        const double k = std::fmod(n + hue * 6, 6);
+        const double x = value - value * saturation * std::clamp(std::min(k, 4 - k), 0.0, 1.0);
+        return static_cast<std::uint8_t>(x * 255 + 0.5);
+      };
+      return Rgb{channel(5), channel(3), channel(1)};
+    };
+    for (std::uint32_t layer = 0; layer < kLayers; ++layer) {
+      const double hue = static_cast<double>(layer * 10 % kLayers) / kLayers;
+      c[path_color(layer)] = hsv(hue, 1.0, 0.9);
+      c[door_color(layer)] = hsv(hue, 0.7, 0.55);
+      c[button_color(layer)] = hsv(hue, 0.45, 1.0);
+    }
+    return c;
+  }();
   return colors;
 }
 
@@ -264,21 +225,20 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
     case kUndiscovered: return "not discovered";
     case kStart: return png ? "start (in a black ring)" : "start";
     case kTarget: return png ? "target (in a black and white ring)" : "target";
-    case kGap: return "between panels";
     case kMine: return "path of " + mine + " only";
     case kOther: return "path of " + other + " only";
     case kBoth: return "both paths";
     case kPart:
-      if (illegal) return png ? "last legal state: the next move is illegal (ringed)" : "last legal state: the next move is illegal";
-      return png ? "first state where the paths part (ringed)" : "first state where the paths part";
+      return std::string(illegal ? "last legal state: the next move is illegal" : "first state where the paths part") +
+             (png ? " (ringed)" : "");
     default: break;
   }
   const std::uint32_t layer = (color - kLayerColors) / 3u;
-  const std::string name(1, puzzle::layer_color(layer));
+  const char name = puzzle::layer_color(layer);
   switch ((color - kLayerColors) % 3) {
-    case 0: return "path in layer " + name;
-    case 1: return "door " + std::string(1, static_cast<char>(name[0] - 'a' + 'A'));
-    default: return layer == 0 ? "trap" : "button " + name;
+    case 0: return std::string("path in layer ") + name;
+    case 1: return std::string("door ") + static_cast<char>(name - 'a' + 'A');
+    default: return layer == 0 ? "trap" : std::string("button ") + name;
   }
 }
 
@@ -286,14 +246,13 @@ std::string meaning(std::uint8_t color, const std::string& mine, const std::stri
 
 /// A path drawn on the map, or a claim that there is none.
 struct Track {
-  std::string name;      ///< "puzzle --queue", or the output file
-  solution::Path path;   ///< empty: no solution
-  std::size_t discovered = 0;  ///< no solution: cells discovered
-  std::string illegal;   ///< the checker's line for a path whose next move is illegal ("Move 13 is illegal: ...")
+  std::string name;              ///< "puzzle --queue", or the output file
+  solution::Path path;           ///< empty: no solution
+  std::vector<bool> discovered;  ///< no solution: the cells discovered (walls never are)
+  std::string illegal;  ///< the checker's line for a path whose next move is illegal ("Move 13 is illegal: ...")
 };
 
-/// Everything the pictures show: the map, the main track (puzzle's or --path's), for
-/// --against the other one and where they part, and which cells were not discovered.
+/// What is drawn: the map, the main track (puzzle's or --path's), --against's other track.
 struct Scene {
   const Puzzle* map = nullptr;
   solution::Ends ends;
@@ -301,79 +260,56 @@ struct Scene {
   bool against = false;
   Track other;
   struct Parting {
-    std::size_t at = SIZE_MAX;  ///< --against: index of the first differing state
-    State states[2];            ///< the two states there (when the path has one)
-    bool has[2] = {false, false};
-    State shared;               ///< the last state the paths share
+    std::size_t at = SIZE_MAX;       ///< --against: index of the first differing state
+    std::optional<State> states[2];  ///< the two states there (none where a path has ended)
+    State shared;                    ///< the last state the paths share
   } part;
-  std::vector<bool> undiscovered;  ///< no solution: a cell never discovered (else empty)
 };
 
-/// Records which cells of `map` are not discovered (walls never are) and counts the
-/// discovered ones, `found(row, col)` telling.
+/// The cells of `map` that `found(row, col)` says were discovered, walls left out.
 template <typename Found>
-void record_discovered(const Puzzle& map, Found found, Track& track, std::vector<bool>& undiscovered) {
-  undiscovered.assign(std::size_t{map.height} * map.width, false);
-  for (std::uint32_t row = 0; row < map.height; ++row) {
-    for (std::uint32_t col = 0; col < map.width; ++col) {
-      if (map.at(row, col) == '#') continue;
-      const bool seen = found(row, col);
-      undiscovered[std::size_t{row} * map.width + col] = !seen;
-      track.discovered += seen;
-    }
-  }
+std::vector<bool> discovered_cells(const Puzzle& map, Found found) {
+  std::vector<bool> cells(std::size_t{map.height} * map.width);
+  for (std::uint32_t row = 0; row < map.height; ++row)
+    for (std::uint32_t col = 0; col < map.width; ++col)
+      cells[std::size_t{row} * map.width + col] = map.at(row, col) != '#' && found(row, col);
+  return cells;
 }
 
-/// The track of `output` (an output of a solver for `map`), as tools/check reads it:
-/// as a stream. A path with an illegal move keeps its legal states and the checker's
-/// line; one with none (it does not start at the start) or an output that does not
-/// parse is an error in the checker's words; an incomplete one is shown, with a
-/// warning. For a no-solution output, fills `undiscovered` from it.
-Track read_track(const Puzzle& map, const std::string& output, std::vector<bool>& undiscovered) {
+/// The track of a solver's `output` for `map`, read as tools/check reads it: a path with
+/// an illegal move keeps its legal states and the checker's line; one that does not start
+/// at the start, or an output that does not parse, is an error; a short one, a warning.
+Track read_track(const Puzzle& map, const std::string& output) {
   solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
-  Track track{output, std::move(report.path), 0, ""};
-  switch (report.verdict) {
-    case solution::Verdict::wrong:
-      if (track.path.empty()) fail(output + ": " + report.lines.back());
-      track.illegal = report.lines.back();
-      break;
-    case solution::Verdict::stops_short:
-      std::fprintf(stderr, "show: warning: %s: the path does not reach the target; shown as far as it goes\n",
-                   output.c_str());
-      break;
-    case solution::Verdict::no_solution:
-      track.path = solution::Path();
-      record_discovered(
-          map,
-          [&](std::uint32_t row, std::uint32_t col) {
-            return report.discovered.get(std::uint64_t{row} * map.width + col) != 0;
-          },
-          track, undiscovered);
-      break;
-    case solution::Verdict::reaches_target: break;
+  Track track{output, std::move(report.path), {}, ""};
+  if (report.verdict == solution::Verdict::wrong) {
+    if (track.path.empty()) fail(output + ": " + report.lines.back());
+    track.illegal = report.lines.back();
+  } else if (report.verdict == solution::Verdict::stops_short) {
+    std::fprintf(stderr, "show: warning: %s: the path does not reach the target; shown as far as it goes\n",
+                 output.c_str());
+  } else if (report.verdict == solution::Verdict::no_solution) {
+    track.path = solution::Path();
+    track.discovered = discovered_cells(map, [&](std::uint32_t row, std::uint32_t col) {
+      return report.discovered.get(std::uint64_t{row} * map.width + col) != 0;
+    });
   }
   return track;
 }
 
-/// The name of puzzle's track with `container`.
-std::string solver_name(puzzle::Container container) {
-  return container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack";
-}
-
-/// puzzle's own track: the path of the spec's search, or the cells it discovered.
-Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bool>& undiscovered) {
-  Track track{solver_name(container), {}, 0, ""};
+/// puzzle's own track with `container`: its path, or the cells it discovered.
+Track solve_track(const Puzzle& map, puzzle::Container container) {
+  Track track{container == puzzle::Container::queue ? "puzzle --queue" : "puzzle --stack", {}, {}, ""};
   const puzzle::Solution solved = puzzle::solve(map, container);
-  if (solved.solved()) {
-    puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
-      track.path.add(State{puzzle::layer_color(layer), row, col});
-    });
+  if (!solved.solved()) {
+    track.discovered = discovered_cells(
+        map, [&](std::uint32_t row, std::uint32_t col) { return puzzle::discovered_cell(map, solved, row, col); });
     return track;
   }
-  record_discovered(
-      map, [&](std::uint32_t row, std::uint32_t col) { return puzzle::discovered_cell(map, solved, row, col); },
-      track, undiscovered);
+  puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
+    track.path.add(State{puzzle::layer_color(layer), row, col});
+  });
   return track;
 }
 
@@ -381,42 +317,23 @@ Track solve_track(const Puzzle& map, puzzle::Container container, std::vector<bo
 Scene::Parting first_difference(const solution::Path& a, const solution::Path& b) {
   Scene::Parting part;
   solution::Path::Cursor x(a), y(b);
-  for (;;) {
-    if (x.state() != y.state()) {
-      part.has[0] = part.has[1] = true;
-      break;
-    }
+  bool more_x = true, more_y = true;
+  while (x.state() == y.state()) {
     part.shared = x.state();
-    const bool more_x = x.next(), more_y = y.next();
+    more_x = x.next(), more_y = y.next();
     if (!more_x && !more_y) return part;
-    if (more_x != more_y) {  // one has ended: the other's next state is where they part
-      part.has[0] = more_x, part.has[1] = more_y;
-      break;
-    }
+    if (more_x != more_y) break;  // one has ended: the other's next state is where they part
   }
-  part.states[0] = x.state(), part.states[1] = y.state();
+  if (more_x) part.states[0] = x.state();
+  if (more_y) part.states[1] = y.state();
   part.at = std::max(x.index(), y.index());
   return part;
 }
 
-/// Whether `path` is the path of puzzle with `container` on `map`, state for state
-/// (compared as the solver's path is walked, not kept).
-bool is_solvers_path(const Puzzle& map, puzzle::Container container, const solution::Path& path) {
-  const puzzle::Solution solved = puzzle::solve(map, container);
-  if (!solved.solved() || path.empty()) return false;
-  solution::Path::Cursor at(path);
-  bool same = true;
-  std::size_t states = 0;
-  puzzle::walk_path(map, solved, [&](std::uint32_t layer, std::uint32_t row, std::uint32_t col) {
-    same = same && (states == 0 || at.next()) && at.state() == State{puzzle::layer_color(layer), row, col};
-    ++states;
-  });
-  return same && states == path.size();
-}
-
-/// The line --against prints: where the paths part (both start at (^, start), so
-/// they part at state 2 at the earliest), or that one or both have none.
-std::string describe_part(const Scene& s) {
+/// What --against says: where the paths part (both start at (^, start), so they part
+/// at state 2 at the earliest), or that one or both have none; and when OUTPUT is
+/// puzzle's path with the other container, that it is, naming the option.
+std::string describe_part(const Scene& s, puzzle::Container chosen) {
   const Track &a = s.main, &b = s.other;
   if (a.path.empty() && b.path.empty()) return "Both say No solution.";
   if (a.path.empty() || b.path.empty()) {
@@ -426,53 +343,51 @@ std::string describe_part(const Scene& s) {
   }
   const Scene::Parting& part = s.part;
   if (part.at == SIZE_MAX) return "The paths are the same: " + solution::plural(a.path.size(), "state") + ".";
-  auto at = [&](int k) {
-    return part.has[k] ? solution::show(part.states[k]) : std::string("nothing (its path has ended)");
-  };
-  return "The paths part at state " + std::to_string(part.at + 1) + " (move " + std::to_string(part.at) + "): " +
-         a.name + " " + at(0) + ", " + b.name + " " + at(1) + "; state " + std::to_string(part.at) + " " +
-         solution::show(part.shared) + " is the last they share.";
+  auto at = [&](int k) { return part.states[k] ? solution::show(*part.states[k]) : "nothing (its path has ended)"; };
+  const std::string line = "The paths part at state " + std::to_string(part.at + 1) + " (move " +
+                           std::to_string(part.at) + "): " + a.name + " " + at(0) + ", " + b.name + " " + at(1) +
+                           "; state " + std::to_string(part.at) + " " + solution::show(part.shared) +
+                           " is the last they share.";
+  const bool queue = chosen == puzzle::Container::stack;  // the other container
+  const Track solver = solve_track(*s.map, queue ? puzzle::Container::queue : puzzle::Container::stack);
+  if (first_difference(solver.path, b.path).at != SIZE_MAX) return line;
+  return line + "\n" + b.name + " is the path of " + solver.name + ", state for state: add " +
+         (queue ? "--queue" : "--stack") + " to compare with it.";
+}
+
+/// Bit L: `path` walks layer L.
+std::uint32_t layers_walked(const solution::Path& path) {
+  std::uint32_t layers = 0;
+  path.walk([&](const solution::Path::Cursor& at) { layers |= 1u << puzzle::layer_index(at.state().color); });
+  return layers;
 }
 
 /// The --summary line of a track.
 std::string describe_track(const Track& t, const Scene& s) {
-  if (t.path.empty()) return t.name + ": No solution, " + solution::plural(t.discovered, "cell") + " discovered";
+  const auto discovered = static_cast<std::uint64_t>(std::count(t.discovered.begin(), t.discovered.end(), true));
+  if (t.path.empty()) return t.name + ": No solution, " + solution::plural(discovered, "cell") + " discovered";
   std::size_t presses = 0;
-  std::vector<bool> used(kLayers, false);
-  t.path.walk([&](const solution::Path::Cursor& at) {
-    used[puzzle::layer_index(at.state().color)] = true;
-    presses += at.pressed();
-  });
+  t.path.walk([&](const solution::Path::Cursor& at) { presses += at.pressed(); });
+  const std::uint32_t walked = layers_walked(t.path);
   std::string layers;
-  std::size_t count = 0;
   for (std::uint32_t layer = 0; layer < kLayers; ++layer)
-    if (used[layer]) layers += std::string(count++ ? " " : "") + puzzle::layer_color(layer);
-  return t.name + ": " + solution::plural(t.path.size(), "state") + " (" +
-         solution::plural(t.path.size() - 1, "move") + "), " + std::to_string(presses) +
-         (presses == 1 ? " press, " : " presses, ") + std::to_string(count) + " of " +
-         std::to_string(s.map->colors + 1) + " layers used (" + layers + ")" +
+    if (walked >> layer & 1) layers += std::string(layers.empty() ? "" : " ") + puzzle::layer_color(layer);
+  return t.name + ": " + solution::plural(t.path.size(), "state") + " (" + solution::plural(t.path.size() - 1, "move") +
+         "), " + std::to_string(presses) + (presses == 1 ? " press, " : " presses, ") +
+         std::to_string(std::bitset<32>(walked).count()) + " of " + std::to_string(s.map->colors + 1) +
+         " layers used (" + layers + ")" +
          (solution::same_cell(t.path.back(), s.ends.target) ? "" : ", does not reach the target");
 }
 
 // ==== Painting =====================================================================
 
-/// A part of the picture: the whole map with every layer, or one layer (`layer` >= 0),
-/// drawn as the spec's map output draws that layer.
-struct Panel {
-  int layer = -1;
-  bool shows(char color) const { return layer < 0 || puzzle::layer_index(color) == static_cast<std::uint32_t>(layer); }
-};
-
-/// What a PNG rings, so that it is found at any scale.
-enum class RingKind { start, target, part };
+/// What a PNG rings to be found at any scale: the start, the target, where paths part.
 struct Ring {
-  std::uint32_t row, col;  ///< in the canvas
-  RingKind kind;
+  std::uint64_t row, col;  ///< in the canvas
+  std::uint8_t color;
 };
 
-/// The window of the map painted for one panel: a color and a character per cell,
-/// row by row; the rings; the layers whose path is drawn (some cells of which a later
-/// part of the path may cover).
+/// A panel painted: a color and a character per cell of the window, row by row; its rings.
 struct Canvas {
   std::uint32_t height = 0, width = 0;
   std::vector<std::uint8_t> color;
@@ -481,7 +396,6 @@ struct Canvas {
   std::uint32_t path_layers = 0;  ///< bit L: the path walks layer L in this panel
 };
 
-/// The color of a map character.
 std::uint8_t char_color(char ch) {
   if (ch == '#') return kWall;
   if (ch == '@') return kStart;
@@ -492,117 +406,104 @@ std::uint8_t char_color(char ch) {
   return kFloor;
 }
 
-/// Paints the map's own characters (for a layer's panel, as the spec's map output shows
-/// that layer off the path), then the path(s) over them, then for --against the first
-/// states where the paths part.
-Canvas paint(const Scene& s, const Window& w, const Panel& panel) {
+/// Paints a panel, the whole map (`layer` < 0) or a layer as the spec's map output draws
+/// it: the map's characters, the path(s) over them, where a path goes wrong or two part.
+Canvas paint(const Scene& s, const Window& w, int layer) {
   const Puzzle& map = *s.map;
-  Canvas c{w.height(), w.width(), {}, {}, {}, 0};
-  c.color.resize(std::size_t{c.height} * c.width);
-  c.glyph.resize(c.color.size());
-  const char layer_color = panel.layer < 0 ? '\0' : puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
+  const std::size_t cells = std::size_t{w.height()} * w.width();
+  Canvas c{w.height(), w.width(), std::vector<std::uint8_t>(cells), std::string(cells, ' '), {}, 0};
+  const char layer_color = layer < 0 ? '\0' : puzzle::layer_color(static_cast<std::uint32_t>(layer));
+  auto shows = [&](char color) { return layer < 0 || color == layer_color; };
   for (std::uint32_t row = w.row0; row <= w.row1; ++row) {
     for (std::uint32_t col = w.col0; col <= w.col1; ++col) {
       char ch = map.at(row, col);
-      if (panel.layer >= 0) ch = solution::MapOutput::unmarked(ch, layer_color);
+      if (layer >= 0) ch = solution::MapOutput::unmarked(ch, layer_color);
       const std::size_t i = std::size_t(row - w.row0) * c.width + (col - w.col0);
-      const bool hidden = !s.undiscovered.empty() && s.undiscovered[std::size_t{row} * map.width + col];
+      const bool hidden = !s.main.discovered.empty() && map.at(row, col) != '#' &&
+                          !s.main.discovered[std::size_t{row} * map.width + col];
       c.color[i] = hidden ? std::uint8_t{kUndiscovered} : char_color(ch);
       c.glyph[i] = hidden ? '#' : ch;
     }
   }
   auto index = [&](const State& st) { return std::size_t(st.row - w.row0) * c.width + std::size_t(st.col - w.col0); };
-  auto ring = [&](const State& st, RingKind kind) {
-    c.rings.push_back(Ring{static_cast<std::uint32_t>(st.row - w.row0), static_cast<std::uint32_t>(st.col - w.col0), kind});
-  };
-  const State& start = s.ends.start;
-  const State& target = s.ends.target;
-  if (w.contains(target)) ring(target, RingKind::target);
-  if (w.contains(start) && panel.shows(puzzle::kNoColor)) ring(start, RingKind::start);
+  auto ring = [&](const State& st, std::uint8_t ink) { c.rings.push_back({st.row - w.row0, st.col - w.col0, ink}); };
+  const State &start = s.ends.start, &target = s.ends.target;
+  if (w.contains(target)) ring(target, kTarget);
+  if (w.contains(start) && shows(puzzle::kNoColor)) ring(start, kStart);
   // A path is not drawn over the target, nor over the start where it shows.
   auto drawable = [&](const State& st) {
     return w.contains(st) && !solution::same_cell(st, target) &&
-           !(solution::same_cell(st, start) && (panel.layer < 0 || st.color == puzzle::kNoColor));
+           !(solution::same_cell(st, start) && (layer < 0 || st.color == puzzle::kNoColor));
   };
-  // Where a path goes wrong or two part: '!', ringed.
-  auto mark_part = [&](const State& st) {
-    if (!panel.shows(st.color) || !w.contains(st)) return;
+  auto draw = [&](const State& st, char glyph, std::uint32_t walks) {  // the path, in the color of layer `walks`
+    c.glyph[index(st)] = glyph;
+    c.color[index(st)] = path_color(walks);
+    c.path_layers |= 1u << walks;
+  };
+  auto mark_part = [&](const State& st) {  // '!', ringed
+    if (!shows(st.color) || !w.contains(st)) return;
     c.color[index(st)] = kPart;
     if (drawable(st)) c.glyph[index(st)] = '!';
-    ring(st, RingKind::part);
+    ring(st, kPart);
   };
 
-  if (!s.against) {  // the path, colored by layer; a press '%' in the color it leads to
-    const solution::Path& path = s.main.path;
-    State before;
-    path.walk([&](const solution::Path::Cursor& at) {
-      const State& st = at.state();
-      if (at.pressed()) {  // '%' where it leaves (the spec's mark) and where it arrives ('@' in a panel)
-        const std::uint8_t color = path_color(puzzle::layer_index(st.color));
-        if (panel.shows(before.color) && drawable(before)) {
-          c.glyph[index(before)] = '%';
-          c.color[index(before)] = color;
-        }
-        if (panel.shows(st.color) && drawable(st)) {
-          c.glyph[index(st)] = panel.layer < 0 ? '%' : '@';
-          c.color[index(st)] = color;
-          c.path_layers |= 1u << puzzle::layer_index(st.color);
-        }
-      } else if (at.index() > 0 && panel.shows(st.color) && drawable(st) && c.glyph[index(st)] != '%') {
-        c.glyph[index(st)] = '+';
-        c.color[index(st)] = path_color(puzzle::layer_index(st.color));
-        c.path_layers |= 1u << puzzle::layer_index(st.color);
-      }
-      before = st;
-    });
-    if (!s.main.illegal.empty()) mark_part(path.back());  // the last legal state, its next move illegal
+  if (s.against) {  // each cell as puzzle's path, OUTPUT's or both walk it
+    std::vector<std::uint8_t> on(c.color.size(), 0);  // bit 1: puzzle's path, bit 2: the other
+    for (const Track* t : {&s.main, &s.other})
+      t->path.walk([&](const solution::Path::Cursor& at) {
+        if (shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= t == &s.main ? 1 : 2;
+      });
+    for (std::size_t i = 0; i < on.size(); ++i) {
+      if (on[i] == 0) continue;
+      c.color[i] = on[i] == 3 ? kBoth : on[i] == 1 ? kMine : kOther;
+      c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
+    }
+    for (const std::optional<State>& st : s.part.states)
+      if (st) mark_part(*st);
     return c;
   }
-
-  std::vector<std::uint8_t> on(c.color.size(), 0);  // bit 1: puzzle's path, bit 2: the other
-  for (const Track* t : {&s.main, &s.other})
-    t->path.walk([&](const solution::Path::Cursor& at) {
-      if (panel.shows(at.state().color) && drawable(at.state())) on[index(at.state())] |= t == &s.main ? 1 : 2;
-    });
-  for (std::size_t i = 0; i < on.size(); ++i) {
-    if (on[i] == 0) continue;
-    c.color[i] = on[i] == 3 ? kBoth : on[i] == 1 ? kMine : kOther;
-    c.glyph[i] = on[i] == 3 ? '+' : on[i] == 1 ? '=' : '~';
-  }
-  for (int k = 0; k < 2; ++k)
-    if (s.part.has[k]) mark_part(s.part.states[k]);
+  // One path, colored by layer; a press '%' in the color of the layer it leads to, where
+  // it leaves (the spec's mark) and where it arrives ('@' in a layer's panel).
+  State before;
+  s.main.path.walk([&](const solution::Path::Cursor& at) {
+    const State& st = at.state();
+    const std::uint32_t walks = puzzle::layer_index(st.color);
+    const bool shown = shows(st.color) && drawable(st);
+    if (at.pressed()) {
+      if (shows(before.color) && drawable(before)) draw(before, '%', walks);
+      if (shown) draw(st, layer < 0 ? '%' : '@', walks);
+    } else if (at.index() > 0 && shown && c.glyph[index(st)] != '%') {
+      draw(st, '+', walks);
+    }
+    before = st;
+  });
+  if (!s.main.illegal.empty()) mark_part(s.main.path.back());  // the last legal state, its next move illegal
   return c;
 }
 
-/// Which (color, character) pairs a picture uses, for its legend: those its cells
-/// show, and the path of every layer it draws (even where a later part covers it).
-class Used {
- public:
-  void add(const Canvas& c) {
-    for (std::size_t i = 0; i < c.color.size(); ++i)
-      seen_[c.color[i] * 128u + (static_cast<unsigned char>(c.glyph[i]) & 127u)] = true;
-    for (std::uint32_t layer = 0; layer < kLayers; ++layer)
-      if (c.path_layers >> layer & 1) seen_[path_color(layer) * 128u + '+'] = true;
-    for (const Ring& ring : c.rings) rings_ |= 1u << static_cast<unsigned>(ring.kind);
-  }
-  /// The pairs used, by color then character.
-  std::vector<std::pair<std::uint8_t, char>> pairs() const {
-    std::vector<std::pair<std::uint8_t, char>> out;
-    for (std::size_t k = 0; k < seen_.size(); ++k)
-      if (seen_[k]) out.emplace_back(static_cast<std::uint8_t>(k / 128), static_cast<char>(k % 128));
-    return out;
-  }
-  bool ringed(RingKind kind) const { return rings_ >> static_cast<unsigned>(kind) & 1; }
+/// What a picture uses, for its legend: each color its cells show, with its first
+/// character but a press's, and the path of every layer it draws (even where covered).
+struct Used {
+  std::string glyph = std::string(kPaletteSize, '\0');  ///< by color; '\0': not used
+  bool presses = false, arrivals = false;
 
- private:
-  std::vector<bool> seen_ = std::vector<bool>(kPaletteSize * 128, false);
-  unsigned rings_ = 0;
+  void add(const Canvas& c) {
+    for (std::size_t i = 0; i < c.color.size(); ++i) {
+      const char ch = c.glyph[i];
+      const bool arrival = ch == '@' && c.color[i] >= kLayerColors;  // '@' in a path's color
+      presses = presses || ch == '%';
+      arrivals = arrivals || arrival;
+      char& first = glyph[c.color[i]];
+      if (ch != '%' && !arrival && (first == '\0' || ch < first)) first = ch;
+    }
+    for (std::uint32_t layer = 0; layer < kLayers; ++layer)
+      if (c.path_layers >> layer & 1) glyph[path_color(layer)] = '+';
+  }
 };
 
 // ==== Terminal =====================================================================
 
-/// Writes `text` to stdout or stops with the reason.
-void out(std::string_view text) {
+void out(const std::string& text) {
   if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
     fail(std::string("cannot write to standard output: ") + std::strerror(errno));
 }
@@ -615,53 +516,31 @@ std::string ansi(std::uint8_t color) {
          (light ? "\x1b[38;2;0;0;0m" : "\x1b[38;2;255;255;255m");
 }
 
-void print_canvas(const Canvas& c, bool colored) {
-  std::string line;
-  for (std::uint32_t row = 0; row < c.height; ++row) {
-    line.clear();
-    int last = -1;
-    for (std::uint32_t col = 0; col < c.width; ++col) {
-      const std::size_t i = std::size_t{row} * c.width + col;
-      if (colored && c.color[i] != last) line += ansi(c.color[i]);
-      last = c.color[i];
-      line += c.glyph[i];
-    }
-    line += colored ? "\x1b[0m\n" : "\n";
-    out(line);
-  }
-}
-
-/// The legend: what each color (and character) used means, in lines of at most
-/// `columns` characters; for a PNG (`png_scale` > 0), each color with its RGB value,
-/// one a line. Without colors, the path is the same '+' in every layer: said once.
-/// Every layer the path walks is named, even where a later part of the path covers it.
-void print_legend(const Used& used, const Scene& s, bool colored, std::uint32_t png_scale, std::uint32_t columns) {
-  const bool png = png_scale > 0;
+/// The legend: what each color used means, wrapped at `columns`; for a PNG, with its RGB
+/// value, one a line. Without colors, the path is the same '+' in every layer: said once.
+void print_legend(const Used& used, const Scene& s, const Options& o, bool colored, std::uint32_t columns) {
+  const bool png = !o.png_file.empty();
   std::string line = "Legend:";
   std::size_t length = line.size();  // characters on the screen in the last line
   auto add = [&](const std::string& swatch, const std::string& text) {
-    const std::size_t width = (length > 7 ? 4 : 3) + text.size();
-    if (length + width > columns && length > 7) {
+    if (length > 7 && length + 4 + text.size() > columns) {
       line += "\n       ";
       length = 7;
     }
     line += std::string(length > 7 ? "  " : " ") + swatch + " " + text;
     length += (length > 7 ? 4 : 3) + text.size();
   };
-  bool presses = false, arrivals = false, path_said = false;
-  int last = -1;
-  for (const auto& [color, glyph] : used.pairs()) {
+  bool path_said = false;
+  for (std::uint8_t color = 0; color < kPaletteSize; ++color) {
+    const char glyph = used.glyph[color];
+    if (glyph == '\0') continue;
     const bool path = color >= kLayerColors && (color - kLayerColors) % 3 == 0;
-    presses = presses || glyph == '%';
-    arrivals = arrivals || (path && glyph == '@');
-    if (glyph == '%' || (path && glyph == '@') || color == last) continue;  // presses said below; a color once
-    last = color;
     const std::string text = meaning(color, s.main.name, s.other.name, png, !s.main.illegal.empty());
     if (png) {
       const Rgb& c = palette()[color];
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "#%02X%02X%02X", c.r, c.g, c.b);
-      line += std::string("\n  ") + hex + "  " + text;
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "\n  #%02X%02X%02X  ", c.r, c.g, c.b);
+      line += hex + text;
     } else if (colored) {
       add(ansi(color) + glyph + "\x1b[0m", text);
     } else if (!path || !path_said) {
@@ -669,58 +548,78 @@ void print_legend(const Used& used, const Scene& s, bool colored, std::uint32_t 
       path_said = path_said || path;
     }
   }
-  if (presses && png && png_scale >= 3) line += "\n  #FFFFFF  a dot: a press, in the color of the layer it leads to";
-  if (presses && !png) add("%", "a press");
-  if (arrivals && !png) add("@", "where a press arrives");
+  if (used.presses && png && o.scale >= 3) line += "\n  #FFFFFF  a dot: a press, in the color of the layer it leads to";
+  if (used.presses && !png) add("%", "a press");
+  if (used.arrivals && !png) add("@", "where a press arrives");
   out(line + "\n");
 }
 
-/// The terminal's rows and columns, or 0 x 0 when stdout is not one.
-std::pair<std::uint32_t, std::uint32_t> terminal_size() {
+/// Prints the panels as characters (colored on a terminal or with --color=always), and
+/// the legend; a view larger than the terminal is refused with a --window that fits.
+void print_view(const Options& o, const Scene& s, const Window& w, const std::vector<int>& panels) {
   winsize size{};
-  if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return {0, 0};
-  return {size.ws_row, size.ws_col};
+  if (!isatty(STDOUT_FILENO) || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) size = winsize{};
+  const std::uint32_t rows = size.ws_row, cols = size.ws_col;
+  if (cols > 0 && (w.width() > cols || w.height() > rows))
+    fail(std::string(o.window ? "the window is " : "the map is ") + std::to_string(w.height()) + " rows x " +
+         std::to_string(w.width()) + " columns, larger than this terminal (" + std::to_string(rows) + " rows x " +
+         std::to_string(cols) + " columns): show a part with --window R0,C0,R1,C1 (rows and columns, inclusive; " +
+         "e.g. --window " + std::to_string(w.row0) + "," + std::to_string(w.col0) + "," +
+         std::to_string(w.row0 + std::max(rows, 3u) - 3) + "," + std::to_string(w.col0 + cols - 1) +
+         "), or write a picture with --png FILE");
+  const bool colored = o.color == ColorMode::always || (o.color == ColorMode::automatic && isatty(STDOUT_FILENO));
+  Used used;
+  for (const int layer : panels) {
+    // One path: each layer as the spec's map output draws it, headed as there. Two:
+    // their own marks, under a heading no one takes for the map output's.
+    const std::string color(1, puzzle::layer_color(static_cast<std::uint32_t>(layer)));
+    if (layer >= 0) out(s.against ? "layer " + color + ", both paths:\n" : "// color " + color + "\n");
+    const Canvas c = paint(s, w, layer);
+    used.add(c);
+    for (std::uint32_t row = 0; row < c.height; ++row) {
+      std::string line;
+      for (std::size_t i = std::size_t{row} * c.width; i < std::size_t{row + 1} * c.width; ++i) {
+        if (colored && (i % c.width == 0 || c.color[i] != c.color[i - 1])) line += ansi(c.color[i]);
+        line += c.glyph[i];
+      }
+      out(line + (colored ? "\x1b[0m\n" : "\n"));
+    }
+  }
+  if (o.legend || colored) print_legend(used, s, o, colored, cols > 0 ? cols : 80);
 }
 
 // ==== PNG ==========================================================================
-// A PNG is the 8-byte signature and chunks (length, type, data, CRC-32 of type and
-// data): IHDR (size, 8-bit palette image), PLTE (the palette), IDAT (a zlib stream of
-// the rows, each a filter byte 0 then a palette index per pixel) and IEND. The zlib
-// stream here is a 2-byte header, deflate "stored" blocks of at most 65535 bytes, and
-// the Adler-32 of the rows: no compression, a byte per pixel, written as it is made.
 
-std::uint32_t crc32(std::uint32_t crc, const std::uint8_t* data, std::size_t n) {
-  static const std::vector<std::uint32_t> table = [] {
-    std::vector<std::uint32_t> t(256);
+std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
+  static const std::array<std::uint32_t, 256> table = [] {
+    std::array<std::uint32_t, 256> t{};
     for (std::uint32_t k = 0; k < 256; ++k) {
-      std::uint32_t c = k;
-      for (int bit = 0; bit < 8; ++bit) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[k] = c;
+      t[k] = k;
+      for (int bit = 0; bit < 8; ++bit) t[k] = t[k] & 1 ? 0xEDB88320u ^ (t[k] >> 1) : t[k] >> 1;
     }
     return t;
   }();
-  crc = ~crc;
+  std::uint32_t crc = 0xFFFFFFFFu;
   for (std::size_t i = 0; i < n; ++i) crc = table[(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
   return ~crc;
 }
 
+/// A PNG written as it is made, in chunks (length, type, data, CRC-32 of type and data):
+/// IHDR (an 8-bit palette image), PLTE, IDAT and IEND. The image bytes (rows of a filter
+/// byte 0 and a palette index a pixel) go into a zlib stream: a 2-byte header, deflate
+/// "stored" blocks of at most 65535 bytes (an IDAT chunk each), their Adler-32.
 class PngFile {
  public:
-  /// Creates `path` and writes the signature, IHDR and PLTE.
-  PngFile(const std::string& path, std::uint32_t width, std::uint32_t height, std::uint64_t raw_bytes)
-      : path_(path), file_(std::fopen(path.c_str(), "wb")), left_(raw_bytes) {
+  PngFile(const std::string& path, std::uint32_t width, std::uint32_t height)
+      : path_(path), file_(std::fopen(path.c_str(), "wb")) {
     if (!file_) fail(path + ": cannot create: " + std::strerror(errno));
-    static const std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-    write(kSignature, sizeof kSignature);
-    std::vector<std::uint8_t> header;
-    put32(header, width);
-    put32(header, height);
+    write({0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'});
+    std::vector<std::uint8_t> header, colors;
+    for (const std::uint32_t side : {width, height}) put32(header, side);
     header.insert(header.end(), {8, 3, 0, 0, 0});  // 8 bits, palette, deflate, filters, no interlace
     chunk("IHDR", header);
-    std::vector<std::uint8_t> colors;
     for (const Rgb& c : palette()) colors.insert(colors.end(), {c.r, c.g, c.b});
     chunk("PLTE", colors);
-    block_ = {0x78, 0x01};  // zlib: deflate, 32K window, no dictionary
   }
   ~PngFile() {
     if (file_) std::fclose(file_);
@@ -728,337 +627,181 @@ class PngFile {
   PngFile(const PngFile&) = delete;
   PngFile& operator=(const PngFile&) = delete;
 
-  /// Appends image bytes (filter bytes and pixels); raw_bytes of them in all.
-  void put(const std::uint8_t* data, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint8_t byte = data[i];
-      a_ += byte;
-      if (a_ >= 65521) a_ -= 65521;
-      b_ += a_;
-      if (b_ >= 65521) b_ -= 65521;
-    }
-    while (n > 0) {
-      const std::size_t take = std::min(n, kBlock - stored_);
-      if (stored_ == 0) open_block();
-      block_.insert(block_.end(), data, data + take);
-      stored_ += take;
-      left_ -= take;
-      data += take;
-      n -= take;
-      if (stored_ == kBlock || left_ == 0) close_block();
+  void put(const std::vector<std::uint8_t>& bytes) {
+    for (const std::uint8_t byte : bytes) {
+      a_ = (a_ + byte) % 65521;
+      b_ = (b_ + a_) % 65521;
+      block_.push_back(byte);
+      if (block_.size() == 65535) write_block(false);
     }
   }
 
-  /// Writes IEND and closes the file; returns its size in bytes.
+  /// Writes the last block and IEND, and closes the file; returns its size in bytes.
   std::uint64_t finish() {
-    if (left_ != 0) fail(path_ + ": internal error: the image is " + std::to_string(left_) + " bytes short");
+    write_block(true);
     chunk("IEND", {});
-    if (std::fclose(file_) != 0) {
-      file_ = nullptr;
-      fail(path_ + ": cannot write: " + std::strerror(errno));
-    }
+    const bool closed = std::fclose(file_) == 0;
     file_ = nullptr;
+    if (!closed) fail(path_ + ": cannot write: " + std::strerror(errno));
     return size_;
   }
 
  private:
-  static constexpr std::size_t kBlock = 65535;
-
   static void put32(std::vector<std::uint8_t>& v, std::uint32_t x) {
     v.insert(v.end(), {static_cast<std::uint8_t>(x >> 24), static_cast<std::uint8_t>(x >> 16),
                        static_cast<std::uint8_t>(x >> 8), static_cast<std::uint8_t>(x)});
   }
-  void write(const std::uint8_t* data, std::size_t n) {
-    if (n == 0) return;  // IEND's empty data: no pointer to hand to fwrite
-    if (std::fwrite(data, 1, n, file_) != n) fail(path_ + ": cannot write: " + std::strerror(errno));
-    size_ += n;
+  void write(const std::vector<std::uint8_t>& bytes) {
+    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
+      fail(path_ + ": cannot write: " + std::strerror(errno));
+    size_ += bytes.size();
   }
-  void chunk(const char type[5], const std::vector<std::uint8_t>& data) {
-    std::vector<std::uint8_t> head;
-    put32(head, static_cast<std::uint32_t>(data.size()));
-    head.insert(head.end(), type, type + 4);
-    std::uint32_t crc = crc32(0, head.data() + 4, 4);
-    crc = crc32(crc, data.data(), data.size());
-    write(head.data(), head.size());
-    write(data.data(), data.size());
-    std::vector<std::uint8_t> tail;
-    put32(tail, crc);
-    write(tail.data(), tail.size());
+  void chunk(const char* type, const std::vector<std::uint8_t>& data) {
+    std::vector<std::uint8_t> bytes;
+    put32(bytes, static_cast<std::uint32_t>(data.size()));
+    bytes.insert(bytes.end(), type, type + 4);
+    bytes.insert(bytes.end(), data.begin(), data.end());
+    put32(bytes, crc32(bytes.data() + 4, bytes.size() - 4));
+    write(bytes);
   }
-  /// Starts a stored block: its final flag, then its length and the length's complement
-  /// (little-endian), filled in by close_block.
-  void open_block() { block_.insert(block_.end(), {0, 0, 0, 0, 0}); }
-  void close_block() {
-    const std::size_t at = block_.size() - stored_ - 5;
-    const auto n = static_cast<std::uint16_t>(stored_);
-    block_[at] = left_ == 0 ? 1 : 0;
-    block_[at + 1] = static_cast<std::uint8_t>(n & 0xFF);
-    block_[at + 2] = static_cast<std::uint8_t>(n >> 8);
-    block_[at + 3] = static_cast<std::uint8_t>(~n & 0xFF);
-    block_[at + 4] = static_cast<std::uint8_t>((~n >> 8) & 0xFF);
-    if (left_ == 0) put32(block_, (b_ << 16) | a_);  // Adler-32 ends the zlib stream
-    chunk("IDAT", block_);
+  /// block_ as a stored block (the final flag, the length and its complement, the bytes),
+  /// after the zlib header (the first) or before the Adler-32 (the last).
+  void write_block(bool last) {
+    std::vector<std::uint8_t> data;
+    if (first_) data = {0x78, 0x01};  // zlib: deflate, 32K window, no dictionary
+    first_ = false;
+    const auto n = static_cast<std::uint16_t>(block_.size()), complement = static_cast<std::uint16_t>(~n);
+    data.push_back(last);
+    for (const std::uint16_t v : {n, complement})
+      data.insert(data.end(), {static_cast<std::uint8_t>(v & 0xFF), static_cast<std::uint8_t>(v >> 8)});
+    data.insert(data.end(), block_.begin(), block_.end());
+    if (last) put32(data, b_ << 16 | a_);
+    chunk("IDAT", data);
     block_.clear();
-    stored_ = 0;
   }
 
   std::string path_;
   std::FILE* file_;
-  std::uint64_t left_;         ///< image bytes still to come
-  std::vector<std::uint8_t> block_;  ///< the IDAT chunk being filled
-  std::size_t stored_ = 0;     ///< image bytes in the current stored block
-  std::uint32_t a_ = 1, b_ = 0;  ///< Adler-32 sums
-  std::uint64_t size_ = 0;     ///< bytes written
+  std::vector<std::uint8_t> block_;  ///< image bytes of the stored block being filled
+  bool first_ = true;                ///< no block written yet
+  std::uint32_t a_ = 1, b_ = 0;      ///< Adler-32 sums
+  std::uint64_t size_ = 0;           ///< bytes written
 };
 
-/// The rings of a panel: an outer radius that clears the ringed cell's square and grows
-/// with the picture (a 40th of its longer side), so that a ring is seen at any scale,
-/// and a thickness; in pixels.
-struct RingSize {
-  double outer, thick;
-};
-
-RingSize ring_size(std::uint32_t scale, std::uint64_t wide, std::uint64_t tall) {
-  const double outer = std::max({1.5 * scale + 2, static_cast<double>(std::max(wide, tall)) / 40, 6.0});
-  return {outer, std::max(3.0, outer / 5)};
-}
-
-/// Draws the part of `ring` that pixel row `y` of its panel crosses into `line` (a
-/// filter byte, then the row's pixels): the start's ring black, the parting states' in
-/// their color, the target's white between two black edges.
-void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& ring, std::uint32_t scale,
-               const RingSize& size) {
-  const double cy = (ring.row + 0.5) * scale, cx = (ring.col + 0.5) * scale, dy = static_cast<double>(y) + 0.5 - cy;
-  if (dy > size.outer || -dy > size.outer) return;
-  const double inner = size.outer - size.thick, edge = size.thick / 3;
-  const std::uint64_t wide = line.size() - 1;
-  const std::uint64_t from = static_cast<std::uint64_t>(std::max(0.0, cx - size.outer));
-  const std::uint64_t to = std::min(wide, static_cast<std::uint64_t>(cx + size.outer) + 1);
+/// Draws into `line` (a filter byte, then the pixels) the part of `ring` that pixel row
+/// `y` of its panel crosses: in its color, the target's white between two black edges.
+void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& ring, std::uint32_t scale, double outer,
+               double thick) {
+  const double cy = (static_cast<double>(ring.row) + 0.5) * scale, cx = (static_cast<double>(ring.col) + 0.5) * scale;
+  const double dy = static_cast<double>(y) + 0.5 - cy;
+  if (dy > outer || -dy > outer) return;
+  const double inner = outer - thick, edge = thick / 3;
+  const auto from = static_cast<std::uint64_t>(std::max(0.0, cx - outer));
+  const std::uint64_t to = std::min(std::uint64_t{line.size() - 1}, static_cast<std::uint64_t>(cx + outer) + 1);
   for (std::uint64_t x = from; x < to; ++x) {
     const double dx = static_cast<double>(x) + 0.5 - cx, d = std::sqrt(dx * dx + dy * dy);
-    if (d < inner || d > size.outer) continue;
-    std::uint8_t color = ring.kind == RingKind::start ? kStart : kPart;
-    if (ring.kind == RingKind::target) color = d < inner + edge || d > size.outer - edge ? kStart : kTarget;
-    line[1 + static_cast<std::size_t>(x)] = color;
+    if (d < inner || d > outer) continue;
+    const bool edged = ring.color == kTarget && (d < inner + edge || d > outer - edge);
+    line[1 + static_cast<std::size_t>(x)] = edged ? std::uint8_t{kStart} : ring.color;
   }
 }
 
-/// Row `row` (0-6) of the 5 x 7 dots of a layer's name ('^', 'a' to 'z'), bit 4 the left.
-unsigned glyph_row(char layer, std::uint32_t row) {
-  static const char kLetters[] =  // 7 rows a letter, two hex digits a row
-      "00000E010F110F1010161911111E00000E1010110E01010D1311110F00000E111F100E0609081C080808"  // a b c d e f
-      "000F11110F010E1010161911111104000C0404040E0200060202120C101012141814120C04040404040E"  // g h i j k l
-      "00001A151511110000161911111100000E1111110E00001E111E101000000D130F010100001619101010"  // m n o p q r
-      "00000E100E011E08081C080809060000111111130D00001111110A040000111115150A0000110A040A11"  // s t u v w x
-      "000011110F010E00001F0204081F";  // y z
-  static const char kCaret[] = "040A1100000000";
-  const char* glyph = layer >= 'a' && layer <= 'z' ? kLetters + (layer - 'a') * 14 : kCaret;
-  return static_cast<unsigned>(std::stoul(std::string(glyph + 2 * row, 2), nullptr, 16));
-}
-
-/// The size of a dot of a panel's label: half a cell, at least 2 pixels.
-std::uint32_t label_dot(std::uint32_t scale) { return std::max(2u, scale / 2); }
-
-/// Writes the label band of a panel: 9 dots tall, white, its layer's name in black
-/// dots one dot in from the left and the top (cut at the picture's right edge).
-void put_label(PngFile& png, std::vector<std::uint8_t>& line, char layer, std::uint32_t dot) {
-  const std::size_t wide = line.size() - 1;
-  for (std::uint32_t y = 0; y < 9 * dot; ++y) {
-    std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
-    const std::uint32_t row = y / dot;
-    if (row >= 1 && row <= 7)
-      for (std::uint32_t col = 0; col < 5; ++col)
-        if (glyph_row(layer, row - 1) >> (4 - col) & 1)
-          for (std::size_t x = std::size_t{col + 1} * dot; x < std::size_t{col + 2} * dot && x < wide; ++x)
-            line[1 + x] = kStart;
-    png.put(line.data(), line.size());
-  }
-}
-
-/// Writes the panels into a PNG, one under the other with `scale` gap rows between
-/// them, each under a band with its label when `labels` (a character a panel: its
-/// layer) is given; with a scale of 3 or more, a press shows a white dot in its square;
-/// the rings of each panel go over it (within the panel). Returns the file's size.
-template <typename PaintPanel>
-std::uint64_t write_png(const std::string& path, std::uint32_t scale, const Window& w, std::size_t panels,
-                        const std::string& labels, PaintPanel paint_panel, std::uint32_t& width, std::uint32_t& height) {
+/// Writes the panels to o.png_file, one under the other with `scale` rows of white
+/// between them, and says so (and each panel's layer). From a scale of 3, a press shows
+/// a white dot in its square; the rings of each panel go over it.
+void write_png(const Options& o, const Scene& s, const Window& w, const std::vector<int>& panels) {
+  const std::uint32_t scale = o.scale;
   const std::uint64_t wide = std::uint64_t{w.width()} * scale;
-  const std::uint64_t band = labels.empty() ? 0 : 9 * std::uint64_t{label_dot(scale)};
-  const std::uint64_t tall = (std::uint64_t{w.height()} * panels + (panels - 1)) * scale + band * panels;
-  const std::uint64_t raw = tall * (wide + 1);
+  const std::uint64_t tall = (std::uint64_t{w.height()} * panels.size() + (panels.size() - 1)) * scale;
   constexpr std::uint64_t kLimit = std::uint64_t{1} << 31;
-  if (wide >= kLimit || tall >= kLimit || raw >= kLimit)
+  if (wide >= kLimit || tall >= kLimit || tall * (wide + 1) >= kLimit)
     fail("the image would be " + std::to_string(wide) + " x " + std::to_string(tall) +
          " pixels, over 2 GB as written here (a byte a pixel, not compressed): use a smaller --scale or a --window");
-  width = static_cast<std::uint32_t>(wide);
-  height = static_cast<std::uint32_t>(tall);
-  PngFile png(path, width, height, raw);
-  const RingSize rings = ring_size(scale, wide, std::uint64_t{w.height()} * scale);
+  PngFile png(o.png_file, static_cast<std::uint32_t>(wide), static_cast<std::uint32_t>(tall));
+  // A ring clears its cell's square and grows with the picture (a 40th of its longer side).
+  const double outer =
+      std::max({1.5 * scale + 2, static_cast<double>(std::max(wide, std::uint64_t{w.height()} * scale)) / 40, 6.0});
+  const double thick = std::max(3.0, outer / 5);
+  const std::uint32_t dot_from = scale >= 3 ? scale / 3 : scale, dot_to = scale - dot_from;  // a press's dot
   std::vector<std::uint8_t> line(static_cast<std::size_t>(wide) + 1, 0), drawn;
-  const std::uint32_t dot_from = scale >= 3 ? scale / 3 : scale, dot_to = scale - dot_from;
-  for (std::size_t k = 0; k < panels; ++k) {
-    if (k > 0) {
-      std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
-      for (std::uint32_t r = 0; r < scale; ++r) png.put(line.data(), line.size());
-    }
-    if (!labels.empty()) put_label(png, line, labels[k], label_dot(scale));
-    const Canvas c = paint_panel(k);
+  Used used;
+  std::string layers;  // --layers: the panels' layers, from the top
+  for (std::size_t k = 0; k < panels.size(); ++k) {
+    std::fill(line.begin() + 1, line.end(), std::uint8_t{kGap});
+    for (std::uint32_t y = 0; k > 0 && y < scale; ++y) png.put(line);
+    if (panels[k] >= 0) layers += std::string(" ") + puzzle::layer_color(static_cast<std::uint32_t>(panels[k]));
+    const Canvas c = paint(s, w, panels[k]);
+    used.add(c);
     for (std::uint32_t row = 0; row < c.height; ++row) {
       const std::size_t first = std::size_t{row} * c.width;
-      std::uint8_t* p = line.data() + 1;
-      for (std::uint32_t col = 0; col < c.width; ++col, p += scale) std::fill(p, p + scale, c.color[first + col]);
+      for (std::uint32_t col = 0; col < c.width; ++col)
+        std::fill_n(line.data() + 1 + std::size_t{col} * scale, scale, c.color[first + col]);
       for (std::uint32_t r = 0; r < scale; ++r) {
-        const std::uint64_t y = std::uint64_t{row} * scale + r;
-        const bool dot = r >= dot_from && r < dot_to;
-        const bool ringed = std::any_of(c.rings.begin(), c.rings.end(), [&](const Ring& ring) {
-          const double dy = static_cast<double>(y) + 0.5 - (ring.row + 0.5) * scale;
-          return dy <= rings.outer && -dy <= rings.outer;
-        });
-        if (!dot && !ringed) {
-          png.put(line.data(), line.size());
-          continue;
-        }
         drawn = line;
-        if (dot)  // presses get a dot: the middle third of their square
+        if (r >= dot_from && r < dot_to)  // presses get a dot: the middle third of their square
           for (std::uint32_t col = 0; col < c.width; ++col)
             if (c.glyph[first + col] == '%')
               std::fill_n(drawn.data() + 1 + std::size_t{col} * scale + dot_from, dot_to - dot_from,
                           std::uint8_t{kGap});
-        for (const Ring& ring : c.rings) draw_ring(drawn, y, ring, scale, rings);
-        png.put(drawn.data(), drawn.size());
+        for (const Ring& ring : c.rings) draw_ring(drawn, std::uint64_t{row} * scale + r, ring, scale, outer, thick);
+        png.put(drawn);
       }
     }
   }
-  return png.finish();
+  std::string size = std::to_string(png.finish());  // bytes, with commas: "4,003,390"
+  for (std::size_t at = size.size(); at > 3; at -= 3) size.insert(at - 3, ",");
+  out("Wrote " + o.png_file + ": " + std::to_string(wide) + " x " + std::to_string(tall) + " pixels (" +
+      std::to_string(scale) + " x " + std::to_string(scale) + " a cell), " + size + " bytes\n");
+  if (!layers.empty()) out("Panels from the top: layers" + layers + "\n");
+  if (o.legend) print_legend(used, s, o, false, 0);
 }
 
 // ==== main =========================================================================
 
-/// "4,008,165"
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
 /// The part of `map` shown: all of it, or the --window clamped to its edges. A window
 /// that starts outside the map is a usage error, said before anything is solved.
 Window view(const Options& o, const Puzzle& map) {
-  Window w{0, 0, map.height - 1, map.width - 1};
-  if (!o.windowed) return w;
-  if (o.window.row0 >= map.height || o.window.col0 >= map.width)
-    usage_error("--window starts at row " + std::to_string(o.window.row0) + ", column " +
-                std::to_string(o.window.col0) + ", outside the map (rows 0-" + std::to_string(map.height - 1) +
-                ", columns 0-" + std::to_string(map.width - 1) + ")");
-  w = o.window;
+  if (!o.window) return Window{0, 0, map.height - 1, map.width - 1};
+  Window w = *o.window;
+  if (w.row0 >= map.height || w.col0 >= map.width)
+    usage_error("--window starts at row " + std::to_string(w.row0) + ", column " + std::to_string(w.col0) +
+                ", outside the map (rows 0-" + std::to_string(map.height - 1) + ", columns 0-" +
+                std::to_string(map.width - 1) + ")");
   w.row1 = std::min(w.row1, map.height - 1);
   w.col1 = std::min(w.col1, map.width - 1);
   return w;
 }
 
-/// For --against: when OUTPUT parts from puzzle's path with the container chosen but is
-/// puzzle's path with the other one, the line that says so and names the option; else "".
-std::string container_note(const Scene& s, const Options& o) {
-  if (s.part.at == SIZE_MAX || s.main.path.empty() || s.other.path.empty()) return "";
-  const auto other = o.container == puzzle::Container::queue ? puzzle::Container::stack : puzzle::Container::queue;
-  if (!is_solvers_path(*s.map, other, s.other.path)) return "";
-  const std::string option = other == puzzle::Container::stack ? "--stack" : "--queue";
-  return s.other.name + " is the path of " + solver_name(other) + ", state for state: add " + option +
-         " to compare with it.";
-}
-
 int run(int argc, char* argv[]) {
   Options o;
-  Given given;
-  const core::Command cmd = command(o, given);
-  if (!parse_options(cmd, o, given, argc, argv)) {
+  const core::Command cmd = command(o);
+  if (!parse_options(cmd, o, argc, argv)) {
     out(core::help_text(cmd));
     return core::kExitOk;
   }
   const Puzzle map = solution::read_map(o.map_path, "outputs go with --path or --against: tools/show [OPTIONS] MAP");
   const Window w = view(o, map);
-  Scene s;
-  s.map = &map;
-  s.ends = solution::find_ends(map);
-  if (!o.path_file.empty()) {
-    s.main = read_track(map, o.path_file, s.undiscovered);
-  } else {
-    s.main = solve_track(map, o.container, s.undiscovered);
-  }
-  std::string note;
-  if (!o.against_file.empty()) {
-    s.against = true;
-    std::vector<bool> ignored;  // the cells puzzle discovered are the ones shown
-    s.other = read_track(map, o.against_file, ignored);
-    if (!s.main.path.empty() && !s.other.path.empty())
-      s.part = first_difference(s.main.path, s.other.path);
-    note = container_note(s, o);
+  Scene s{&map, solution::find_ends(map),
+          o.path_file.empty() ? solve_track(map, o.container) : read_track(map, o.path_file),
+          !o.against_file.empty(), {}, {}};
+  if (s.against) {
+    s.other = read_track(map, o.against_file);  // the cells puzzle discovered are the ones shown
+    if (!s.main.path.empty() && !s.other.path.empty()) s.part = first_difference(s.main.path, s.other.path);
   }
 
-  // The panels: one view, or a panel for each layer a path walks.
-  std::vector<Panel> panels;
-  if (o.layers) {
-    std::vector<bool> used(kLayers, false);
-    for (const Track* t : {&s.main, &s.other})
-      t->path.walk([&](const solution::Path::Cursor& at) { used[puzzle::layer_index(at.state().color)] = true; });
-    for (std::uint32_t layer = 0; layer < kLayers; ++layer)
-      if (used[layer]) panels.push_back(Panel{static_cast<int>(layer)});
-  }
-  if (panels.empty()) panels.push_back(Panel{});
+  std::vector<int> panels;  // the whole map (-1), or each layer a path walks
+  const std::uint32_t walked = o.layers ? layers_walked(s.main.path) | layers_walked(s.other.path) : 0;
+  for (int layer = 0; layer < static_cast<int>(kLayers); ++layer)
+    if (walked >> layer & 1) panels.push_back(layer);
+  if (panels.empty()) panels.push_back(-1);
+  if (o.png_file.empty())
+    print_view(o, s, w, panels);
+  else
+    write_png(o, s, w, panels);
 
-  Used used;
-  const bool png = !o.png_file.empty();
-  std::uint32_t columns = 80;
-  if (png) {
-    std::uint32_t width = 0, height = 0;
-    std::string labels;  // --layers: each panel labelled with its layer
-    for (const Panel& panel : panels)
-      if (o.layers) labels += puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
-    const std::uint64_t bytes = write_png(
-        o.png_file, o.scale, w, panels.size(), labels,
-        [&](std::size_t k) {
-          Canvas c = paint(s, w, panels[k]);
-          used.add(c);
-          return c;
-        },
-        width, height);
-    out("Wrote " + o.png_file + ": " + std::to_string(width) + " x " + std::to_string(height) + " pixels (" +
-        std::to_string(o.scale) + " x " + std::to_string(o.scale) + " a cell), " + with_commas(bytes) + " bytes\n");
-  } else {
-    const auto [rows, cols] = terminal_size();
-    const bool colored = o.color == ColorMode::always || (o.color == ColorMode::automatic && isatty(STDOUT_FILENO));
-    if (cols > 0) columns = cols;
-    if (cols > 0 && (w.width() > cols || w.height() > rows)) {
-      const std::string size = std::to_string(w.height()) + " rows x " + std::to_string(w.width()) + " columns";
-      const std::string example = std::to_string(w.row0) + "," + std::to_string(w.col0) + "," +
-                                  std::to_string(w.row0 + std::max(rows, 3u) - 3) + "," +
-                                  std::to_string(w.col0 + cols - 1);
-      fail(std::string(o.windowed ? "the window is " : "the map is ") + size + ", larger than this terminal (" +
-           std::to_string(rows) + " rows x " + std::to_string(cols) + " columns): show a part with --window " +
-           "R0,C0,R1,C1 (rows and columns, inclusive; e.g. --window " + example +
-           "), or write a picture with --png FILE");
-    }
-    for (const Panel& panel : panels) {
-      // One path: each layer as the spec's map output draws it, headed as there. Two:
-      // their own marks, under a heading no one takes for the map output's.
-      const char color = puzzle::layer_color(static_cast<std::uint32_t>(panel.layer));
-      if (o.layers) out(s.against ? std::string("layer ") + color + ", both paths:\n" : std::string("// color ") + color + "\n");
-      const Canvas c = paint(s, w, panel);
-      used.add(c);
-      print_canvas(c, colored);
-    }
-    if (o.legend || colored) print_legend(used, s, colored, 0, columns);
-  }
-  if (png && o.legend) print_legend(used, s, false, o.scale, columns);
-  if (s.against) out(describe_part(s) + "\n");
-  if (!note.empty()) out(note + "\n");
-  if (o.summary) {
-    out(describe_track(s.main, s) + "\n");
-    if (s.against) out(describe_track(s.other, s) + "\n");
-  }
+  if (s.against) out(describe_part(s, o.container) + "\n");
+  if (o.summary) out(describe_track(s.main, s) + "\n");
+  if (o.summary && s.against) out(describe_track(s.other, s) + "\n");
   for (const Track* t : {&s.main, &s.other})  // a path with an illegal move: which, and how far it is drawn
     if (!t->illegal.empty())
       out(t->name + ": " + t->illegal + "; drawn up to state " + std::to_string(t->path.size()) +
