@@ -1,8 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// tools/mapgen: prints one valid puzzle map; its --help says what and how.
-// The same bytes on every machine: its own PRNG and integer sampling, no rand() and no
-// <random> distributions (whose results are implementation-defined). Lean at the spec's
-// limit: a byte a cell, a bit a state for the --solvable search, no recursion.
+// tools/mapgen: prints one valid puzzle map; its --help says what and how. The same bytes
+// on every machine: its own PRNG and integer sampling, no rand() and no <random>
+// distributions (implementation-defined). A byte a cell, a bit a state, no recursion.
 
 #include "core.h"
 
@@ -19,9 +18,6 @@ namespace {
 constexpr uint64_t kStateLimit = 400000000;  // the spec's num_colors * height * width
 constexpr uint32_t kNone = UINT32_MAX;
 
-using core::fail;
-using core::usage_error;
-
 // xoshiro256**, seeded through splitmix64 (Blackman and Vigna).
 class Rng {
  public:
@@ -33,7 +29,6 @@ class Rng {
       word = z ^ (z >> 31);
     }
   }
-
   uint64_t next() {
     const uint64_t result = rotl(s_[1] * 5, 7) * 9;
     const uint64_t t = s_[1] << 17;
@@ -45,7 +40,6 @@ class Rng {
     s_[3] = rotl(s_[3], 45);
     return result;
   }
-
   /// Uniform in [0, n), 1 <= n < 2^32: Lemire's multiply-shift method on the top 32 bits
   /// of a draw, with rejection (no modulo bias, rarely a division).
   uint32_t below(uint32_t n) {
@@ -56,9 +50,7 @@ class Rng {
     }
     return static_cast<uint32_t>(product >> 32);
   }
-
-  /// A 53-bit draw: below threshold(p) with probability p.
-  uint64_t draw53() { return next() >> 11; }
+  uint64_t draw53() { return next() >> 11; }  // below threshold(p) with probability p
 
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -78,7 +70,7 @@ struct Options {
   uint64_t seed = 1;
   uint32_t height = 20, width = 40, colors = 4;  // height and width <= kStateLimit
   Style style = Style::rooms;
-  double walls = -1, doors = -1, buttons = -1, traps = -1;  // < 0: the style's default
+  double walls = -1, doors = -1, buttons = 0.01, traps = 0.005;  // walls, doors < 0: the style's default
   Solvable solvable = Solvable::any;
   uint32_t tries = 0;  // 0: the default
   bool comments = true;
@@ -112,11 +104,9 @@ core::Command command(Options& o) {
           core::choice("style", "S", kStyles,
                        "[rooms]\nopen:  random walls, doors, buttons and traps on open floor\n"
                        "maze:  a perfect maze (a randomized depth-first walk): with\n"
-                       "       doors ignored every non-wall cell reaches every other;\n"
-                       "       doors, buttons, traps on its floor\n"
-                       "rooms: rooms linked by openings, doors or gaps; a chain of\n"
-                       "       locked doors, each with its button before it, leads\n"
-                       "       from @ to ?: several presses",
+                       "       doors ignored, every non-wall cell reaches every other\n"
+                       "rooms: rooms linked by doors and gaps; a chain of locks, each\n"
+                       "       with its button before it, leads from @ to ?",
                        o.style),
           {0, "walls", "P", "0..1, open: share of cells that are walls [0.2]; rooms:\nshare of the room cells clear of "
            "walls that get a clutter\nwall [0.05]; maze: not used", share(o.walls, "--walls")},
@@ -147,7 +137,6 @@ core::Command command(Options& o) {
       "others they are an error, so that `tools/mapgen -h 10 > m.txt` leaves no help in m.txt.\n\n"
       "Examples:\n"
       "  tools/mapgen --seed 7 --height 10 --width 10 --colors 3 > small.txt\n"
-      "  tools/mapgen --style maze --height 101 --width 201 --colors 2 --doors 0.01\n"
       "  tools/mapgen --style open --walls 0.3 --doors 0.1 --buttons 0.02 --traps 0\n"
       "  tools/mapgen --seed 42 --height 99 --width 99 --solvable no --no-comment\n"
       "  tools/mapgen --colors 26 --height 3922 --width 3922 > limit.txt\n",
@@ -163,43 +152,36 @@ core::Command command(Options& o) {
 void complete(Options& o) {
   const uint64_t cells = uint64_t{o.height} * o.width;
   if (cells * std::max(o.colors, 1u) > kStateLimit)
-    usage_error("map too large: " + std::to_string(o.colors) + " colors x " + std::to_string(o.height) + " x " +
-                std::to_string(o.width) + " is over the spec's limit of 400,000,000 (num_colors * height * width, " +
-                "or height * width with 0 colors)");
-  if (cells < 2) usage_error("the map needs at least 2 cells (one @ and one ?)");
+    core::usage_error("map too large: " + std::to_string(o.colors) + " colors x " + std::to_string(o.height) +
+                      " x " + std::to_string(o.width) + " is over the spec's limit of 400,000,000 " +
+                      "(num_colors * height * width, or height * width with 0 colors)");
+  if (cells < 2) core::usage_error("the map needs at least 2 cells (one @ and one ?)");
   if (cells == 2 && o.solvable == Solvable::no)
-    usage_error("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
+    core::usage_error("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
   const bool rooms = o.style == Style::rooms;
   if (o.walls < 0) o.walls = rooms ? 0.05 : 0.2;
   if (o.doors < 0) o.doors = rooms ? 0.5 : 0.05;
-  if (o.buttons < 0) o.buttons = 0.01;
-  if (o.traps < 0) o.traps = 0.005;
   if (o.tries == 0)  // about 200 million states searched in all, at most 10 tries
     o.tries = static_cast<uint32_t>(std::clamp<uint64_t>(200000000 / (cells * (o.colors + 1)), 1, 10));
 }
 
-/// The first comment line: a command that regenerates the same bytes.
-std::string command_line(const Options& o) {
-  return "mapgen --seed " + std::to_string(o.seed) + " --height " + std::to_string(o.height) +
-         " --width " + std::to_string(o.width) + " --colors " + std::to_string(o.colors) +
-         " --style " + kStyles[static_cast<size_t>(o.style)] + " --walls " + core::decimal_text(o.walls) +
-         " --doors " + core::decimal_text(o.doors) + " --buttons " + core::decimal_text(o.buttons) +
-         " --traps " + core::decimal_text(o.traps) + " --solvable " + kSolvable[static_cast<size_t>(o.solvable)] +
-         " --tries " + std::to_string(o.tries);
-}
-
-/// The second comment line: "rooms map, 3 colors (A..C), 10x10 grid".
-std::string describe(const Options& o) {
-  std::string s = std::string(kStyles[static_cast<size_t>(o.style)]) + " map, " + std::to_string(o.colors) +
-                  (o.colors == 1 ? " color (A)" : " colors");
-  if (o.colors > 1) s += std::string(" (A..") + static_cast<char>('A' + o.colors - 1) + ")";
-  return s + ", " + std::to_string(o.height) + "x" + std::to_string(o.width) + " grid";
+/// The comment lines: a command that makes the same bytes again, and what the map is
+/// ("rooms map, 3 colors (A..C), 10x10 grid").
+std::vector<std::string> comments(const Options& o) {
+  const std::string style = kStyles[static_cast<size_t>(o.style)];
+  std::string what = style + " map, " + std::to_string(o.colors) + (o.colors == 1 ? " color (A)" : " colors");
+  if (o.colors > 1) what += std::string(" (A..") + static_cast<char>('A' + o.colors - 1) + ")";
+  return {"mapgen --seed " + std::to_string(o.seed) + " --height " + std::to_string(o.height) + " --width " +
+              std::to_string(o.width) + " --colors " + std::to_string(o.colors) + " --style " + style + " --walls " +
+              core::decimal_text(o.walls) + " --doors " + core::decimal_text(o.doors) + " --buttons " +
+              core::decimal_text(o.buttons) + " --traps " + core::decimal_text(o.traps) + " --solvable " +
+              kSolvable[static_cast<size_t>(o.solvable)] + " --tries " + std::to_string(o.tries),
+          what + ", " + std::to_string(o.height) + "x" + std::to_string(o.width) + " grid"};
 }
 
 // ==== The map =======================================================================
 
-/// height x width cells inside a border of walls (no bounds checks).
-struct Map {
+struct Map {  // height x width cells inside a border of walls (no bounds checks)
   uint32_t colors, height, width;
   size_t stride;            // width + 2
   std::vector<char> cells;  // (height + 2) * stride, all walls to begin with
@@ -208,8 +190,7 @@ struct Map {
   Map(uint32_t c, uint32_t h, uint32_t w)
       : colors(c), height(h), width(w), stride(size_t{w} + 2), cells((size_t{h} + 2) * stride, '#') {}
   size_t idx(uint32_t r, uint32_t c) const { return (size_t{r} + 1) * stride + c + 1; }
-  /// The cells north, east, south and west of cell `i`.
-  std::array<size_t, 4> neighbours(size_t i) const { return {i - stride, i + 1, i + stride, i - 1}; }
+  std::array<size_t, 4> neighbours(size_t i) const { return {i - stride, i + 1, i + stride, i - 1}; }  // N, E, S, W
   char& at(uint32_t r, uint32_t c) { return cells[idx(r, c)]; }
   void mark(size_t new_start, size_t new_target) {
     start = new_start;
@@ -246,11 +227,8 @@ bool solvable(const Map& m) {
       const uint64_t layer = state >> 32;
       const size_t cell = static_cast<size_t>(state & 0xFFFFFFFFu);
       if (cell == m.target) return true;
-      // An active button: the only action is pressing it.
-      const char ch = m.cells[cell];
-      uint64_t pressed = layer;
-      if (ch == '^') pressed = 0;
-      else if (is_button(ch)) pressed = static_cast<uint64_t>(ch - 'a') + 1;
+      const char ch = m.cells[cell];  // an active button: the only action is pressing it
+      const uint64_t pressed = ch == '^' ? 0 : is_button(ch) ? static_cast<uint64_t>(ch - 'a') + 1 : layer;
       if (pressed != layer) {
         discover(pressed, cell);
         continue;
@@ -265,7 +243,6 @@ bool solvable(const Map& m) {
 }
 
 // ==== Styles ========================================================================
-
 /// A random spanning tree of a rows x cols lattice, by a randomized depth-first walk: a
 /// node first reached draws an order of its four neighbours (a Fisher-Yates shuffle), then
 /// links and walks into each one still unreached, in that order; `link(from, to)` gets each
@@ -273,15 +250,14 @@ bool solvable(const Map& m) {
 /// overflow the call stack) and a byte a node: its order and how many neighbours it tried.
 template <class Link>
 void carve_tree(uint32_t rows, uint32_t cols, uint32_t root, Rng& rng, Link link) {
-  // A border of nodes that count as reached: no bounds checks.
+  // 0 = unreached; else 1 + order * 5 + neighbours tried (0..4); 255 = border (no bounds checks)
   const size_t stride = size_t{cols} + 2;
-  // 0 = unreached; else 1 + order * 5 + neighbours tried (0..4); 255 = border
   std::vector<uint8_t> state((size_t{rows} + 2) * stride, 0);
   for (size_t x = 0; x < stride; ++x) state[x] = state[(size_t{rows} + 1) * stride + x] = 255;
   for (size_t r = 1; r <= rows; ++r) state[r * stride] = state[r * stride + cols + 1] = 255;
   std::vector<uint32_t> stack;  // padded indices: (rows + 2) * (cols + 2) < 2^32 here
   auto enter = [&](size_t node) {
-    const uint32_t a = rng.below(4), b = rng.below(3);  // the shuffle's draws; c < 2 below
+    const uint32_t a = rng.below(4), b = rng.below(3);  // a shuffle's draws a, b, c: order a * 6 + b * 2 + c
     state[node] = static_cast<uint8_t>(1 + (a * 6 + b * 2 + rng.below(2)) * 5);
     stack.push_back(static_cast<uint32_t>(node));
   };
@@ -289,46 +265,46 @@ void carve_tree(uint32_t rows, uint32_t cols, uint32_t root, Rng& rng, Link link
   enter((size_t{root / cols} + 1) * stride + root % cols + 1);
   while (!stack.empty()) {
     const size_t node = stack.back();
-    const int order = (state[node] - 1) / 5, tried = (state[node] - 1) % 5;
+    const size_t order = (state[node] - 1u) / 5, tried = (state[node] - 1u) % 5;
     if (tried == 4) {
       stack.pop_back();
       continue;
     }
     ++state[node];
-    size_t dir[4] = {0, 1, 2, 3};  // N, E, S, W shuffled by the draws a * 6 + b * 2 + c
-    std::swap(dir[3], dir[order / 6]);
-    std::swap(dir[2], dir[order / 2 % 3]);
-    std::swap(dir[1], dir[order % 2]);
-    const size_t to = std::array<size_t, 4>{node - stride, node + 1, node + stride, node - 1}[dir[tried]];
-    if (state[to] != 0) continue;  // reached, or off the lattice
-    link(number(node), number(to));
-    enter(to);
+    std::array<size_t, 4> to = {node - stride, node + 1, node + stride, node - 1};  // N, E, S, W; the swaps:
+    std::swap(to[3], to[order / 6]);
+    std::swap(to[2], to[order / 2 % 3]);
+    std::swap(to[1], to[order % 2]);
+    if (state[to[tried]] != 0) continue;  // reached, or off the lattice
+    link(number(node), number(to[tried]));
+    enter(to[tried]);
   }
 }
 
-/// The cumulative 53-bit thresholds of a cell's one draw: below the first a wall, then a
-/// door, a button, a trap, else floor (doors and buttons only with colors).
-std::array<uint64_t, 4> thresholds(const Options& o, bool use_walls, bool use_doors) {
+/// Draws the content of each cell where `where(r, c)`: by one 53-bit draw a wall, a door,
+/// a button, a trap or floor, each as likely as its density (walls and doors where the
+/// style uses them, doors and buttons only with colors).
+template <class Where>
+void scatter(Map& m, Rng& rng, const Options& o, bool use_walls, bool use_doors, Where where) {
   const double walls = use_walls ? o.walls : 0, doors = use_doors && o.colors ? o.doors : 0;
   const double buttons = o.colors ? o.buttons : 0;
-  return {threshold(walls), threshold(walls + doors), threshold(walls + doors + buttons),
-          threshold(walls + doors + buttons + o.traps)};
-}
-
-char draw(Rng& rng, uint32_t colors, const std::array<uint64_t, 4>& upto) {
-  const uint64_t u = rng.draw53();
-  if (u < upto[0]) return '#';
-  if (u < upto[1]) return door(rng.below(colors));
-  if (u < upto[2]) return button(rng.below(colors));
-  return u < upto[3] ? '^' : '.';
+  const uint64_t upto[4] = {threshold(walls), threshold(walls + doors), threshold(walls + doors + buttons),
+                            threshold(walls + doors + buttons + o.traps)};
+  for (uint32_t r = 0; r < m.height; ++r)
+    for (uint32_t c = 0; c < m.width; ++c) {
+      if (!where(r, c)) continue;
+      const uint64_t u = rng.draw53();
+      char& cell = m.at(r, c);
+      if (u < upto[0]) cell = '#';
+      else if (u < upto[1]) cell = door(rng.below(m.colors));
+      else if (u < upto[2]) cell = button(rng.below(m.colors));
+      else cell = u < upto[3] ? '^' : '.';
+    }
 }
 
 void generate_open(Map& m, Rng& rng, const Options& o) {
-  const std::array<uint64_t, 4> upto = thresholds(o, true, true);
-  for (uint32_t r = 0; r < m.height; ++r)
-    for (uint32_t c = 0; c < m.width; ++c) m.at(r, c) = draw(rng, m.colors, upto);
-  // Start and target anywhere, over whatever was drawn there.
-  const uint32_t cells = m.height * m.width;  // at most 400,000,000
+  scatter(m, rng, o, true, true, [](uint32_t, uint32_t) { return true; });
+  const uint32_t cells = m.height * m.width;  // @ and ? anywhere, over whatever was drawn there
   const uint32_t s = rng.below(cells);
   uint32_t t = rng.below(cells - 1);
   if (t >= s) ++t;
@@ -355,27 +331,21 @@ void generate_maze(Map& m, Rng& rng, const Options& o) {
   carve_tree(rows, cols, rng.below(rows * cols), rng, [&](uint32_t from, uint32_t to) {
     m.at(from / cols + to / cols, from % cols + to % cols) = '.';
   });
-  uint32_t open = 2 * rows * cols - 1;  // the nodes and the cells between linked ones
   std::vector<size_t> spurs;
   if (m.height % 2 == 0)
     for (uint32_t c = 0; c < m.width; c += 2) spurs.push_back(m.idx(m.height - 1, c));
   if (m.width % 2 == 0)
     for (uint32_t r = 0; r < m.height; r += 2) spurs.push_back(m.idx(r, m.width - 1));
   for (const size_t i : spurs)
-    if (rng.below(2) == 0) {
-      m.cells[i] = '.';
-      ++open;
-    }
+    if (rng.below(2) == 0) m.cells[i] = '.';
+  auto open = static_cast<uint32_t>(std::count(m.cells.begin(), m.cells.end(), '.'));
   if (open < 2) {  // 1x2, 2x1, 2x2: a single node and no spur drawn
     m.cells[spurs.front()] = '.';
     ++open;
   }
   const size_t start = pick_floor(m, rng, open, SIZE_MAX);
   m.mark(start, pick_floor(m, rng, open - 1, start));
-  const std::array<uint64_t, 4> upto = thresholds(o, false, true);
-  for (uint32_t r = 0; r < m.height; ++r)
-    for (uint32_t c = 0; c < m.width; ++c)
-      if (m.at(r, c) == '.') m.at(r, c) = draw(rng, m.colors, upto);
+  scatter(m, rng, o, false, true, [&](uint32_t r, uint32_t c) { return m.at(r, c) == '.'; });
 }
 
 /// A length cut into bands of 3..9 cells, [begin, end), with a wall line between two.
@@ -398,15 +368,12 @@ struct Bands {
   uint32_t random_in(uint32_t band, Rng& rng) const { return begin[band] + rng.below(end[band] - begin[band]); }
 };
 
-// Rooms: bands of rows and columns cut the map into rooms, linked by a random spanning tree
-// (the same walk) through one opening each, plus a few openings that make loops. @ goes
-// into a random room, ? into the room farthest from it in the tree. On the tree path, each
-// opening is a lock (a door) with probability --doors, two in a row of different colors,
-// and each lock's button goes into the area before it (the rooms joined by gaps): one
-// press per lock. Doors off the path get their button before them half of the time.
-// Clutter walls, decoy buttons and traps touch no wall and no other such cell, so they
-// never cut a way: the map is solvable unless a lock had no cell for its button (then it
-// is a gap) -- in practice always.
+// Rooms: bands cut the map into rooms, linked by a random spanning tree (the same walk)
+// through one opening each, plus loops. ? goes into the room farthest from @'s in the tree;
+// on the path, each opening is a lock (a door) with probability --doors, its button in the
+// area before it (the rooms joined by gaps): one press per lock. Clutter never touches a
+// wall or other clutter, so the map is solvable unless a lock found no cell for its button
+// (it is a gap then) -- in practice always.
 void generate_rooms(Map& m, Rng& rng, const Options& o) {
   const uint32_t C = m.colors;
   const Bands rows(m.height, rng), cols(m.width, rng);
@@ -430,7 +397,6 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
     if (b == a + 1) return m.idx(rows.random_in(a / across, rng), cols.end[a % across]);  // east of a
     return m.idx(rows.end[a / across], cols.random_in(a % across, rng));                  // south of a
   };
-
   // Tree openings: door color + 1 (0 = gap) and cell, kept at the child room.
   std::vector<uint8_t> lock(rooms, 0), on_path(rooms, 0);
   std::vector<size_t> opening_cell(rooms, 0);
@@ -459,14 +425,10 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
   // Loops: a share --doors / 4 of the other shared walls gets a door (a gap with 0
   // colors), never a gap that could bypass the locks.
   const uint64_t loop_thr = threshold(o.doors / 4);
-  for (uint32_t x = 0; x < rooms; ++x) {
-    const std::array<uint32_t, 4> next = around(x);
-    for (const uint32_t y : {next[1], next[2]}) {
-      if (y == kNone || parent[y] == x || parent[x] == y || rng.draw53() >= loop_thr) continue;
-      m.cells[opening(x, y)] = C > 0 ? door(rng.below(C)) : '.';
-    }
-  }
-
+  for (uint32_t x = 0; x < rooms; ++x)
+    for (const uint32_t y : {around(x)[1], around(x)[2]})  // east, south
+      if (y != kNone && parent[y] != x && parent[x] != y && rng.draw53() < loop_thr)
+        m.cells[opening(x, y)] = C > 0 ? door(rng.below(C)) : '.';
   // Areas: rooms joined by tree gaps. `members` lists the rooms area by area.
   std::vector<uint32_t> area(rooms, kNone), members, area_begin;
   members.reserve(rooms);
@@ -486,7 +448,6 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
     }
   }
   area_begin.push_back(static_cast<uint32_t>(members.size()));
-
   // Anything that could cut a way (a clutter wall, a trap, a button other than a lock's
   // own) goes only on a cell whose 8 neighbours are all floor, @ or ?.
   auto clear_around = [&](uint32_t r, uint32_t c) {
@@ -525,7 +486,6 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
     }
     return SIZE_MAX;
   };
-
   // The buttons of the locks, each anywhere in the area before it (every way onward needs
   // that press anyway), and of half the doors off the path, clear around.
   for (size_t k = 1; k < path.size(); ++k) {
@@ -540,7 +500,6 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
     const size_t i = free_cell_in_area(area[parent[x]], false);
     if (i != SIZE_MAX) m.cells[i] = button(lock[x] - 1u);
   }
-
   // @ and ? on free cells of their rooms, else the first free room cell, else the first
   // room cell with a button.
   auto place = [&](uint32_t room, size_t except) {
@@ -558,12 +517,9 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
   const size_t start = place(start_room, SIZE_MAX);
   m.cells[start] = '@';
   m.mark(start, place(target_room, start));
-
   // Clutter walls, decoy buttons and traps.
-  const std::array<uint64_t, 4> upto = thresholds(o, true, false);
-  for (uint32_t r = 0; r < m.height; ++r)
-    for (uint32_t c = 0; c < m.width; ++c)
-      if (!rows.wall[r] && !cols.wall[c] && free_cell(r, c, false)) m.at(r, c) = draw(rng, C, upto);
+  scatter(m, rng, o, true, false,
+          [&](uint32_t r, uint32_t c) { return !rows.wall[r] && !cols.wall[c] && free_cell(r, c, false); });
 }
 
 Map generate(const Options& o, uint64_t seed) {
@@ -578,7 +534,6 @@ Map generate(const Options& o, uint64_t seed) {
 }
 
 // ==== Edits when --tries seeds did not give the wanted answer ========================
-
 /// Makes the map solvable: clears (to '.') the shortest path from @ to ? through non-wall
 /// cells, or an L-shaped path through anything if walls cut them apart.
 void force_solvable(Map& m) {
@@ -640,29 +595,28 @@ bool closed_off(const Map& m) {
 
 void write_map(const Map& m, const std::vector<std::string>& comments) {
   std::setvbuf(stdout, nullptr, _IOFBF, size_t{1} << 20);
-  std::string head = std::to_string(m.colors) + " " + std::to_string(m.height) + " " + std::to_string(m.width) + "\n";
-  for (const std::string& line : comments) head += "// " + line + "\n";
-  std::fputs(head.c_str(), stdout);
+  std::printf("%u %u %u\n", m.colors, m.height, m.width);
+  for (const std::string& line : comments) std::printf("// %s\n", line.c_str());
   for (uint32_t r = 0; r < m.height; ++r) {
     std::fwrite(&m.cells[m.idx(r, 0)], 1, m.width, stdout);
     std::putc('\n', stdout);
   }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) fail("writing the map failed");
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) core::fail("writing the map failed");
 }
 
 int run(int argc, char** argv) {
   Options o;
   const core::Command cmd = command(o);
   const core::Parsed parsed = core::parse(cmd, argc, argv);
-  if (!parsed.args.empty()) usage_error("unexpected argument '" + parsed.args[0] + "'");
+  if (!parsed.args.empty()) core::usage_error("unexpected argument '" + parsed.args[0] + "'");
   if (parsed.help) {
     std::fputs(core::help_text(cmd).c_str(), stdout);
-    if (std::fflush(stdout) != 0) fail("cannot write the help");
+    if (std::fflush(stdout) != 0) core::fail("cannot write the help");
     return core::kExitOk;
   }
   complete(o);
-  std::vector<std::string> comments;
-  if (o.comments) comments = {command_line(o), describe(o)};
+  std::vector<std::string> lines;  // the comment lines
+  if (o.comments) lines = comments(o);
   // Seeds o.seed, o.seed + 1, ... until the map is as wanted; the last one is edited.
   const bool want = o.solvable == Solvable::yes;
   const std::string wanted = want ? "solvable" : "unsolvable";
@@ -670,32 +624,28 @@ int run(int argc, char** argv) {
     const uint64_t seed = o.seed + t - 1;
     Map m = generate(o, seed);
     if (o.solvable != Solvable::any) {
+      const bool met = solvable(m) == want;
+      if (!met && t < o.tries) continue;
       const std::string tried = "seed " + std::to_string(seed) + " (try " + std::to_string(t) + ")";
-      std::string note;  // how --solvable was met, for the comment
-      if (solvable(m) == want) {
+      std::string note = wanted + ", from " + tried;  // how --solvable was met, for the comment
+      if (met) {
         std::fprintf(stderr, "mapgen: %s map on try %u of %u (seed %llu)\n", wanted.c_str(), t, o.tries,
                      static_cast<unsigned long long>(seed));
-        note = wanted + ", from " + tried;
-      } else if (t < o.tries) {
-        continue;
       } else {
-        std::string how = "cleared a path from @ to ?";
-        if (want) {
-          force_solvable(m);
-        } else {
-          force_unsolvable(m, Rng(seed ^ 0x5DEECE66DULL));
-          how = o.colors == 0 ? "walled in ?" : "closed off ? behind doors without a button";
-        }
+        const std::string how = want ? "cleared a path from @ to ?"
+                                : o.colors ? "closed off ? behind doors without a button" : "walled in ?";
+        if (want) force_solvable(m);
+        else force_unsolvable(m, Rng(seed ^ 0x5DEECE66DULL));
         // Check the edit: a search for yes (it stops at ?), and for no the plain fact that
         // no move can enter ? (a full search of a large map would take seconds).
-        if (want ? !solvable(m) : !closed_off(m)) fail("internal error: could not make the map " + wanted);
+        if (want ? !solvable(m) : !closed_off(m)) core::fail("internal error: could not make the map " + wanted);
         std::fprintf(stderr, "mapgen: no %s map in %u tries; %s in the map of seed %llu\n", wanted.c_str(), o.tries,
                      how.c_str(), static_cast<unsigned long long>(seed));
         note = wanted + ": the map of " + tried + ", " + how;
       }
-      if (o.comments) comments.back() += "; " + note;
+      if (o.comments) lines.back() += "; " + note;
     }
-    write_map(m, comments);
+    write_map(m, lines);
     return core::kExitOk;
   }
 }
