@@ -54,7 +54,7 @@ class Rng {
 
  private:
   static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  uint64_t s_[4];
+  uint64_t s_[4] = {};
 };
 
 uint64_t threshold(double p) { return static_cast<uint64_t>(p * 0x1p53); }  // exact for p < 1
@@ -252,9 +252,8 @@ template <class Link>
 void carve_tree(uint32_t rows, uint32_t cols, uint32_t root, Rng& rng, Link link) {
   // 0 = unreached; else 1 + order * 5 + neighbours tried (0..4); 255 = border (no bounds checks)
   const size_t stride = size_t{cols} + 2;
-  std::vector<uint8_t> state((size_t{rows} + 2) * stride, 0);
-  for (size_t x = 0; x < stride; ++x) state[x] = state[(size_t{rows} + 1) * stride + x] = 255;
-  for (size_t r = 1; r <= rows; ++r) state[r * stride] = state[r * stride + cols + 1] = 255;
+  std::vector<uint8_t> state((size_t{rows} + 2) * stride, 255);
+  for (size_t r = 1; r <= rows; ++r) std::fill_n(&state[r * stride + 1], cols, uint8_t{0});
   std::vector<uint32_t> stack;  // padded indices: (rows + 2) * (cols + 2) < 2^32 here
   auto enter = [&](size_t node) {
     const uint32_t a = rng.below(4), b = rng.below(3);  // a shuffle's draws a, b, c: order a * 6 + b * 2 + c
@@ -354,14 +353,14 @@ struct Bands {
   std::vector<uint8_t> wall;
   Bands(uint32_t length, Rng& rng) : wall(length, 0) {
     for (uint32_t pos = 0;; pos = end.back() + 1) {
-      const uint32_t size = 3 + rng.below(7);
+      const uint32_t span = 3 + rng.below(7);
       begin.push_back(pos);
-      if (uint64_t{pos} + size + 1 >= length) {
+      if (uint64_t{pos} + span + 1 >= length) {
         end.push_back(length);
         return;
       }
-      end.push_back(pos + size);
-      wall[pos + size] = 1;
+      end.push_back(pos + span);
+      wall[pos + span] = 1;
     }
   }
   uint32_t size() const { return static_cast<uint32_t>(begin.size()); }
