@@ -374,6 +374,20 @@ TEST(Mapgen, RoomsNeedSeveralPresses) {
   EXPECT_GT(pressed, 0);
 }
 
+TEST(Mapgen, RoomsAreSolvableInOneColumnOfRoomsToo) {
+  // A narrow map has one column of rooms: the room below a room is then the next one,
+  // and its opening must still be cut in the wall between them, not at the map's edge.
+  for (unsigned width = 1; width <= 12; ++width)
+    for (unsigned colors : {0u, 3u})
+      for (int seed = 1; seed <= 4; ++seed) {
+        const std::string args = "--style rooms --height 30 --width " + std::to_string(width) +
+                                 " --colors " + std::to_string(colors) + " --seed " + std::to_string(seed);
+        const Parsed p = validate(mapgen(args).out);
+        ASSERT_EQ(p.error, "") << args;
+        EXPECT_GE(min_presses(p), 0) << args << "\n" << map_part(p);
+      }
+}
+
 TEST(Mapgen, DensitiesAndColorsAreObeyed) {
   // All walls: only @ and ? are not walls.
   Parsed p = validate(mapgen("--style open --walls 1 --height 9 --width 9 --colors 3").out);

@@ -393,7 +393,7 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
   const auto target_room = static_cast<uint32_t>(std::max_element(depth.begin(), depth.end()) - depth.begin());
   auto opening = [&](uint32_t a, uint32_t b) -> size_t {  // a random cell of their shared wall
     if (a > b) std::swap(a, b);
-    if (b == a + 1) return m.idx(rows.random_in(a / across, rng), cols.end[a % across]);  // east of a
+    if (b == a + 1 && b % across != 0) return m.idx(rows.random_in(a / across, rng), cols.end[a % across]);  // east
     return m.idx(rows.end[a / across], cols.random_in(a % across, rng));                  // south of a
   };
   // Tree openings: door color + 1 (0 = gap) and cell, kept at the child room.
