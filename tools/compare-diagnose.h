@@ -48,8 +48,7 @@ class Diagnosis {
 
   /// Checks the names of --bugs: an unknown one is a usage error.
   explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {
-    const std::vector<bugs::Bug>& all = bugs::all();
-    allowed_.assign(all.size(), settings_.only.empty());
+    allowed_.assign(bugs::all().size(), settings_.only.empty());
     std::istringstream names(settings_.only);
     for (std::string name; std::getline(names, name, ',');) {
       const int i = bugs::find(name);
@@ -365,11 +364,10 @@ class Diagnosis {
   /// Drops the bugs the set does not need and those seen by chance: a bug that changes
   /// the output of more differing runs the set leaves unexplained than it explains.
   void prune() {
-    auto covered_all = [&](const std::vector<std::size_t>& on) { return covered_by(on, differing_); };
-    std::set<std::size_t> covered = covered_all(set_);
+    const std::size_t covered = covered_by(set_, differing_).size();
     for (std::size_t i = set_.size(); i-- > 0;) {
       const std::vector<std::size_t> without = set_without(i);
-      if (!without.empty() && covered_all(without).size() >= covered.size() && keeps_agreeing(without)) {
+      if (!without.empty() && covered_by(without, differing_).size() >= covered && keeps_agreeing(without)) {
         std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name.c_str());
         set_ = without;
       }

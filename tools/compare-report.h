@@ -67,9 +67,7 @@ std::string write_test_file(const std::string& dir, const Mode& mode, const std:
 
 class Report {
  public:
-  static constexpr std::size_t kShown = 20;  ///< differing runs listed of each kind, without --all
-
-  explicit Report(bool all) : all_(all) {}
+  explicit Report(bool all) : limit_(all ? SIZE_MAX : 20) {}
 
   /// A differing run: one on a map is listed at once; one on a bad input is kept, to be
   /// listed with the others (the spec's first) by finish().
@@ -85,7 +83,7 @@ class Report {
       return;
     }
     ++by_mode_[d.mode->name];
-    if (++maps_ <= limit()) {
+    if (++maps_ <= limit_) {
       std::printf("differs: %s with %s: %s\n", d.input.c_str(), d.args.c_str(), summary(d.verdict).c_str());
       std::fflush(stdout);
     }
@@ -94,7 +92,7 @@ class Report {
   /// The rest of the list and the counts, before the shrunk map: `map_runs` runs on
   /// valid maps and `bad_runs` on bad inputs were made.
   void finish(std::size_t map_runs, std::size_t bad_runs) {
-    if (maps_ > limit()) std::printf("... and %zu more differing runs on maps (--all lists every one)\n", maps_ - limit());
+    if (maps_ > limit_) std::printf("... and %zu more differing runs on maps (--all lists every one)\n", maps_ - limit_);
     if (!by_mode_.empty()) {
       std::string line = "differing runs by mode:";
       for (const Mode& mode : modes()) line += " " + mode.name + " " + std::to_string(by_mode_[mode.name]);
@@ -109,10 +107,10 @@ class Report {
     std::stable_sort(bad_.begin(), bad_.end(), [](const Difference& a, const Difference& b) {
       return a.bad->listed && !b.bad->listed;
     });
-    for (std::size_t i = 0; i < bad_.size() && i < limit(); ++i)
+    for (std::size_t i = 0; i < bad_.size() && i < limit_; ++i)
       std::printf("differs: %s with %s: %s\n", bad_[i].input.c_str(), bad_[i].args.c_str(), summary(bad_[i].verdict).c_str());
-    if (bad_.size() > limit())
-      std::printf("... and %zu more differing bad inputs (--all lists every one)\n", bad_.size() - limit());
+    if (bad_.size() > limit_)
+      std::printf("... and %zu more differing bad inputs (--all lists every one)\n", bad_.size() - limit_);
     if (!bad_.empty())
       std::printf("bad inputs: %zu of %zu differ: %zu %s, %zu %s\n", bad_.size(), bad_runs, bad_listed_,
                   catalogue::label(true).c_str(), bad_beyond_, catalogue::label(false).c_str());
@@ -131,8 +129,6 @@ class Report {
   std::size_t beyond_only() const { return fails() ? 0 : bad_beyond_; }
 
  private:
-  std::size_t limit() const { return all_ ? SIZE_MAX : kShown; }
-
   /// A kind of difference: how SOLVER's run went wrong, on what puzzle prints.
   struct Kind_ {
     std::string name;       ///< "crashed (Segmentation fault), on map output"
@@ -140,7 +136,7 @@ class Report {
     Difference smallest;    ///< its example of the fewest cells (bytes), the first of those
   };
 
-  bool all_;
+  std::size_t limit_;  ///< differing runs listed on maps, and on bad inputs (all with --all)
   std::vector<Kind_> kinds_;  ///< in the order they first came
   std::size_t maps_ = 0;       ///< differing runs on maps
   std::size_t bad_listed_ = 0, bad_beyond_ = 0;

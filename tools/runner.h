@@ -68,9 +68,7 @@ struct Job {
       : argv(std::move(program)), input(std::move(from)), timeout(limit), cap(kept) {}
 };
 
-/// Seconds that the pipes of a finished run are still read while a process that
-/// escaped its group holds them open.
-constexpr double kGrace = 0.2;
+constexpr double kGrace = 0.2;  ///< seconds a finished run's pipes are read while an escaped process holds them
 constexpr std::size_t kMaxParallel = 32;  ///< the most runs under way at once
 
 namespace detail {
