@@ -1,19 +1,16 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/compare-diagnose.h: tools/compare's --diagnose. The known bugs (the switches of
-// tools/bugs.h) run in this process on the input and options of each run. report()
-// judges SOLVER's edition, then finds a set of bugs that explains the differing runs on
-// maps: grow() adds bugs, tell_apart() chooses between bugs that explain the same runs,
-// prune() drops those not needed or seen by chance, confirm() tries each on new maps.
+// tools/compare-diagnose.h: tools/compare's --diagnose. The known bugs (tools/bugs.h) run
+// in this process on the input and options of each run: grow() adds bugs to the set,
+// tell_apart() chooses between bugs that explain the same runs, prune() drops those not
+// needed or seen by chance, confirm() tries each on new maps.
 
 #ifndef PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 #define PUZZLE_TOOLS_COMPARE_DIAGNOSE_H
 
 #include "bugs.h"
 #include "catalogue.h"
-#include "compare-inputs.h"
 #include "compare-report.h"
-#include "compare-shrink.h"
 #include "compare-verdict.h"
 #include "core.h"
 #include "runner.h"
@@ -51,8 +48,7 @@ class Diagnosis {
 
   /// Checks the names of --bugs: an unknown one is a usage error.
   explicit Diagnosis(Settings settings) : settings_(std::move(settings)) {
-    const std::vector<bugs::Bug>& all = bugs::all();
-    allowed_.assign(all.size(), settings_.only.empty());
+    allowed_.assign(bugs::all().size(), settings_.only.empty());
     std::istringstream names(settings_.only);
     for (std::string name; std::getline(names, name, ',');) {
       const int i = bugs::find(name);
@@ -61,18 +57,13 @@ class Diagnosis {
     }
   }
 
-  /// An input the comparison ran; its index for add_run.
-  std::size_t add_input(const std::string& text) {
-    inputs_.push_back(text);
-    return inputs_.size() - 1;
-  }
-
-  /// A run of the comparison: SOLVER's run (`ran`) on input `input` with `args`, in
-  /// `mode` (nullptr: a bad input of the catalogue, `bad`). Whether it differs is judged
-  /// here again, in SOLVER's edition.
-  void add_run(std::size_t input, const std::string& args, const std::string& label, const Mode* mode,
+  /// A run of the comparison: SOLVER's run (`ran`) on `input` (named `name`) with `args`,
+  /// in `mode` (nullptr: a bad input of the catalogue, `bad`). Whether it differs is
+  /// judged here again, in SOLVER's edition. An input run again is kept once.
+  void add_run(const std::string& input, const std::string& name, const std::string& args, const Mode* mode,
                const Ran& ran, const catalogue::BadInput* bad) {
-    records_.push_back({input, words_of(args), args, label, mode, bad, ran, false, ""});
+    if (inputs_.empty() || inputs_.back() != input) inputs_.push_back(input);
+    records_.push_back({inputs_.size() - 1, words_of(args), args, name, mode, bad, ran, false, ""});
   }
 
   /// The diagnosis, on stdout (progress on stderr).
@@ -88,7 +79,17 @@ class Diagnosis {
     std::fprintf(stderr, "compare: --diagnose: %zu known bugs on %zu differing runs on maps and %zu bad inputs\n",
                  static_cast<std::size_t>(std::count(allowed_.begin(), allowed_.end(), true)), differing_.size(),
                  bad.size());
-    choose_sample();
+    // The sample of agreeing runs every set must keep reproducing (the same every time),
+    // and the differing runs every bug is first tried on alone.
+    std::mt19937_64 random(281);
+    auto sample = [&random](std::vector<std::size_t> runs, std::size_t n) {
+      for (std::size_t i = runs.size(); i > 1; --i) std::swap(runs[i - 1], runs[random() % i]);
+      if (runs.size() > n) runs.resize(n);
+      std::sort(runs.begin(), runs.end());
+      return runs;
+    };
+    agreeing_ = sample(agreeing_all_, kAgreeing);
+    screen_ = sample(differing_, kScreen);
     // A bug refuted on new maps stood in for another bug of SOLVER's: the set is grown
     // again without it. A bug dropped as chance may be true (tangled with bugs the family
     // lacks): it is not left out.
@@ -135,7 +136,7 @@ class Diagnosis {
     std::size_t input = 0;
     std::vector<std::string> args;  ///< the options' words
     std::string spelled;            ///< as spelled ("" for none)
-    std::string label;              ///< "map-003 (6x6, 17 colors) with -q -o list"
+    std::string name;               ///< the map's, or the bad input's
     const Mode* mode = nullptr;     ///< nullptr: a bad input of the catalogue
     const catalogue::BadInput* bad = nullptr;
     Ran ran;                        ///< SOLVER's run
@@ -224,21 +225,6 @@ class Diagnosis {
   }
 
   // ==== The set of bugs ===========================================================
-
-  /// The sample of agreeing runs every set must keep reproducing (the same every time),
-  /// and the differing runs every bug is first tried on alone.
-  void choose_sample() {
-    std::mt19937_64 random(281);
-    auto sample = [&random](std::vector<std::size_t> runs, std::size_t n) {
-      for (std::size_t i = runs.size(); i > 1; --i) std::swap(runs[i - 1], runs[random() % i]);
-      if (runs.size() > n) runs.resize(n);
-      std::sort(runs.begin(), runs.end());
-      return runs;
-    };
-    agreeing_ = sample(agreeing_all_, kAgreeing);
-    screen_ = sample(differing_, kScreen);
-    claim_.clear();
-  }
 
   std::vector<std::size_t> set_and(std::size_t b) const {
     std::vector<std::size_t> on = set_;
@@ -378,11 +364,10 @@ class Diagnosis {
   /// Drops the bugs the set does not need and those seen by chance: a bug that changes
   /// the output of more differing runs the set leaves unexplained than it explains.
   void prune() {
-    auto covered_all = [&](const std::vector<std::size_t>& on) { return covered_by(on, differing_); };
-    std::set<std::size_t> covered = covered_all(set_);
+    const std::size_t covered = covered_by(set_, differing_).size();
     for (std::size_t i = set_.size(); i-- > 0;) {
       const std::vector<std::size_t> without = set_without(i);
-      if (!without.empty() && covered_all(without).size() >= covered.size() && keeps_agreeing(without)) {
+      if (!without.empty() && covered_by(without, differing_).size() >= covered && keeps_agreeing(without)) {
         std::fprintf(stderr, "compare: --diagnose: - %s: not needed\n", bugs::all()[set_[i]].name.c_str());
         set_ = without;
       }
@@ -499,8 +484,6 @@ class Diagnosis {
 
   // ==== The report ================================================================
 
-  static std::string kind_of(const Record& r) { return output_kind(r.expected, *r.mode); }
-
   /// The run of `runs` on the map of the fewest cells, then colors (the first of those).
   std::size_t smallest(const std::vector<std::size_t>& runs) const {
     auto size = [&](std::size_t r) {
@@ -521,14 +504,6 @@ class Diagnosis {
     return write_test_file(settings_.out_dir, mode, text) + " " + (spelled.empty() ? "(no options)" : spelled);
   }
 
-  /// "(map 12, list 9, no solution 0)" for `runs`.
-  std::string by_kind(const std::vector<std::size_t>& runs) const {
-    std::map<std::string, std::size_t> count;
-    for (std::size_t r : runs) ++count[kind_of(records_[r])];
-    return "map " + std::to_string(count["map"]) + ", list " + std::to_string(count["list"]) + ", no solution " +
-           std::to_string(count["no solution"]);
-  }
-
   /// One block per bug of the set, most runs first.
   void print_bugs() {
     std::vector<std::pair<std::vector<std::size_t>, std::size_t>> blocks;  // (its runs, bug)
@@ -546,12 +521,14 @@ class Diagnosis {
       for (std::size_t r : runs)
         if (claim_[r].size() == 1) alone.push_back(r);
       const std::size_t r = smallest(alone.empty() ? runs : alone);
+      std::map<std::string, std::size_t> kinds;
+      for (std::size_t run : runs) ++kinds[output_kind(records_[run].expected, *records_[run].mode)];
       std::printf("diagnosis: %s: %s\n", bug.name.c_str(), bug.desc);
       const std::string spec = bug.spec && *bug.spec ? "\"" + std::string(bug.spec) + "\"" : "(none given)";
       std::printf("  spec: %s\n", spec.c_str());
-      std::printf("  explains %zu of %zu differing runs (%s), smallest: %s\n", runs.size(), differing_.size(),
-                  by_kind(runs).c_str(), write_test(r, "your solver differs from puzzle here as the known bug " +
-                                                           std::string(bug.name) + " does").c_str());
+      std::printf("  explains %zu of %zu differing runs (map %zu, list %zu, no solution %zu), smallest: %s\n",
+                  runs.size(), differing_.size(), kinds["map"], kinds["list"], kinds["no solution"],
+                  write_test(r, "your solver differs from puzzle here as the known bug " + bug.name + " does").c_str());
       for (const std::string& note : notes_[b]) std::printf("  %s\n", note.c_str());
     }
   }
@@ -561,7 +538,7 @@ class Diagnosis {
   void print_unexplained() {
     std::map<std::string, std::vector<std::size_t>> by;
     for (std::size_t r : differing_)
-      if (claim_[r].empty()) by[kind_of(records_[r])].push_back(r);
+      if (claim_[r].empty()) by[output_kind(records_[r].expected, *records_[r].mode)].push_back(r);
     for (const char* kind : {"map", "list", "no solution"}) {
       const std::vector<std::size_t>& runs = by[kind];
       if (runs.empty()) continue;
@@ -577,19 +554,6 @@ class Diagnosis {
                   p.why.c_str());
   }
 
-  /// How SOLVER ended on a bad input it did not reject as puzzle does.
-  static std::string ending_on_bad(const runner::Run& r) {
-    switch (r.end) {
-      case runner::Run::End::timed_out: return "hung";
-      case runner::Run::End::signaled: return "crashed (signal " + std::to_string(r.code) + ")";
-      case runner::Run::End::not_started: return "did not start";
-      case runner::Run::End::exited: break;
-    }
-    if (r.code == 0) return "accepted it";
-    if (r.code == 1) return "printed to stdout";
-    return "exit " + std::to_string(r.code);
-  }
-
   /// The differing bad inputs, by the catalogue's label and how SOLVER ended, each named
   /// by its case (or its file) and, when SOLVER exited, the known bug that does the same,
   /// if one does (alone, and keeping every agreeing run on maps of the sample).
@@ -601,14 +565,19 @@ class Diagnosis {
       const Record& rec = records_[r];
       const int label = rec.bad == nullptr ? 2 : rec.bad->listed ? 0 : 1;
       ++count[label];
-      std::string name = rec.bad ? rec.bad->name : rec.label.substr(0, rec.label.find(' ')) + " " + rec.spelled;
+      std::string name = rec.name + (rec.bad ? "" : " " + rec.spelled);
       // A crash or a hang is no evidence of which bug.
       for (std::size_t b = 0; b < allowed_.size() && rec.ran.run.end == runner::Run::End::exited; ++b)
         if (allowed_[b] && reproduces({b}, r) && keeps_agreeing({b})) {
           name += " (as " + std::string(bugs::all()[b].name) + ")";
           break;
         }
-      groups[{label, ending_on_bad(rec.ran.run)}].push_back(name);
+      const runner::Run& run = rec.ran.run;  // how SOLVER ended
+      const std::string ended = run.end != runner::Run::End::exited ? went_wrong(judge({}, run, 0))
+                                : run.code == 0                     ? "accepted it"
+                                : run.code == 1                     ? "printed to stdout"
+                                                                    : "exit " + std::to_string(run.code);
+      groups[{label, ended}].push_back(name);
     }
     const std::string labels[3] = {catalogue::label(true), catalogue::label(false),
                                    "maps of --from that puzzle rejects"};

@@ -1,27 +1,31 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/compare-report.h: tools/compare's report on stdout: the differing runs, their
-// counts and kinds, and the first difference on a map shrunk to a test file.
+// counts and kinds, and the first difference on a map shrunk to a test file: made
+// smaller while the two still differ the same way, every candidate a valid map.
 
 #ifndef PUZZLE_TOOLS_COMPARE_REPORT_H
 #define PUZZLE_TOOLS_COMPARE_REPORT_H
 
 #include "catalogue.h"
-#include "compare-inputs.h"
-#include "compare-shrink.h"
 #include "compare-verdict.h"
 #include "core.h"
+#include "runner.h"
 
 #include <dirent.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace compare {
@@ -39,15 +43,9 @@ struct Difference {
 
 /// How SOLVER's run went wrong, in words, for the kinds of difference.
 inline std::string went_wrong(const Verdict& v) {
-  switch (v.kind) {
-    case Kind::output: return "wrong stdout";
-    case Kind::status: return "wrong exit status";
-    case Kind::signal: return std::string("crashed (") + strsignal(v.code) + ")";
-    case Kind::timeout: return "hung";
-    case Kind::not_started: return "not started";
-    case Kind::same: break;
-  }
-  return "same";
+  if (v.kind == Kind::signal) return std::string("crashed (") + strsignal(v.code) + ")";
+  const char* words[] = {"same", "wrong stdout", "wrong exit status", "", "hung", "not started"};  // by Kind
+  return words[static_cast<int>(v.kind)];
 }
 
 /// Writes `text` as test-N-FLAGS.txt in `dir` (made if need be), N the lowest number
@@ -69,9 +67,7 @@ std::string write_test_file(const std::string& dir, const Mode& mode, const std:
 
 class Report {
  public:
-  static constexpr std::size_t kShown = 20;  ///< differing runs listed of each kind, without --all
-
-  explicit Report(bool all) : all_(all) {}
+  explicit Report(bool all) : limit_(all ? SIZE_MAX : 20) {}
 
   /// A differing run: one on a map is listed at once; one on a bad input is kept, to be
   /// listed with the others (the spec's first) by finish().
@@ -87,7 +83,7 @@ class Report {
       return;
     }
     ++by_mode_[d.mode->name];
-    if (++maps_ <= limit()) {
+    if (++maps_ <= limit_) {
       std::printf("differs: %s with %s: %s\n", d.input.c_str(), d.args.c_str(), summary(d.verdict).c_str());
       std::fflush(stdout);
     }
@@ -96,7 +92,7 @@ class Report {
   /// The rest of the list and the counts, before the shrunk map: `map_runs` runs on
   /// valid maps and `bad_runs` on bad inputs were made.
   void finish(std::size_t map_runs, std::size_t bad_runs) {
-    if (maps_ > limit()) std::printf("... and %zu more differing runs on maps (--all lists every one)\n", maps_ - limit());
+    if (maps_ > limit_) std::printf("... and %zu more differing runs on maps (--all lists every one)\n", maps_ - limit_);
     if (!by_mode_.empty()) {
       std::string line = "differing runs by mode:";
       for (const Mode& mode : modes()) line += " " + mode.name + " " + std::to_string(by_mode_[mode.name]);
@@ -111,10 +107,10 @@ class Report {
     std::stable_sort(bad_.begin(), bad_.end(), [](const Difference& a, const Difference& b) {
       return a.bad->listed && !b.bad->listed;
     });
-    for (std::size_t i = 0; i < bad_.size() && i < limit(); ++i)
+    for (std::size_t i = 0; i < bad_.size() && i < limit_; ++i)
       std::printf("differs: %s with %s: %s\n", bad_[i].input.c_str(), bad_[i].args.c_str(), summary(bad_[i].verdict).c_str());
-    if (bad_.size() > limit())
-      std::printf("... and %zu more differing bad inputs (--all lists every one)\n", bad_.size() - limit());
+    if (bad_.size() > limit_)
+      std::printf("... and %zu more differing bad inputs (--all lists every one)\n", bad_.size() - limit_);
     if (!bad_.empty())
       std::printf("bad inputs: %zu of %zu differ: %zu %s, %zu %s\n", bad_.size(), bad_runs, bad_listed_,
                   catalogue::label(true).c_str(), bad_beyond_, catalogue::label(false).c_str());
@@ -133,8 +129,6 @@ class Report {
   std::size_t beyond_only() const { return fails() ? 0 : bad_beyond_; }
 
  private:
-  std::size_t limit() const { return all_ ? SIZE_MAX : kShown; }
-
   /// A kind of difference: how SOLVER's run went wrong, on what puzzle prints.
   struct Kind_ {
     std::string name;       ///< "crashed (Segmentation fault), on map output"
@@ -142,13 +136,206 @@ class Report {
     Difference smallest;    ///< its example of the fewest cells (bytes), the first of those
   };
 
-  bool all_;
+  std::size_t limit_;  ///< differing runs listed on maps, and on bad inputs (all with --all)
   std::vector<Kind_> kinds_;  ///< in the order they first came
   std::size_t maps_ = 0;       ///< differing runs on maps
   std::size_t bad_listed_ = 0, bad_beyond_ = 0;
   std::vector<Difference> bad_;
   std::map<std::string, std::size_t> by_mode_;
 };
+
+// ==== The first difference, shrunk ==============================================
+
+/// A map as rows of characters, rebuilt as text for each candidate.
+struct Grid {
+  std::uint32_t colors = 0;
+  std::vector<std::string> rows;
+
+  std::uint32_t height() const { return static_cast<std::uint32_t>(rows.size()); }
+  std::uint32_t width() const { return rows.empty() ? 0 : static_cast<std::uint32_t>(rows[0].size()); }
+  std::string text(const std::vector<std::string>& comments) const {
+    std::string t = std::to_string(colors) + " " + std::to_string(height()) + " " + std::to_string(width()) + "\n";
+    for (const std::string& c : comments) t += "// " + c + "\n";
+    for (const std::string& r : rows) t += r + "\n";
+    return t;
+  }
+  bool find(char c, std::size_t& row, std::size_t& col) const {
+    for (row = 0; row < rows.size(); ++row)
+      if ((col = rows[row].find(c)) != std::string::npos) return true;
+    return false;
+  }
+};
+
+Grid grid_of(const puzzle::Puzzle& p) {
+  Grid g;
+  g.colors = p.colors;
+  for (std::uint32_t r = 0; r < p.height; ++r) {
+    std::string row(p.width, '.');
+    for (std::uint32_t c = 0; c < p.width; ++c) row[c] = p.at(r, c);
+    g.rows.push_back(row);
+  }
+  return g;
+}
+
+/// Runs candidates: does SOLVER still differ from puzzle as `target` did, in this mode?
+struct Probe {
+  const Solver& solver;
+  std::vector<std::string> args;
+  Verdict target;
+  double shrink_time;
+  std::vector<std::string> comments;  ///< the comment lines every candidate carries
+  runner::Clock::time_point start = runner::Clock::now();
+  std::size_t tries = 0;
+
+  /// True when `g` is a valid map on which the two differ as `target` did.
+  bool still_differs(const Grid& g) { return !out_of_time() && differs_as_target(g.text(comments)); }
+  bool differs_as_target(const std::string& text) {
+    try {
+      puzzle::parse_puzzle(text);
+    } catch (const puzzle::Error&) {
+      return false;
+    }
+    ++tries;
+    const Verdict v = solver.verdict_on(text, args);
+    return v.kind == target.kind && (target.kind == Kind::output || v.code == target.code);
+  }
+  double seconds() const { return runner::seconds_since(start); }
+  bool out_of_time() const { return seconds() > shrink_time; }
+};
+
+/// Tries `candidate(first, count)` over chunks of `count()` items, halving the chunk
+/// from half the items down to one (as delta debugging does); a candidate that still
+/// differs replaces `g`. True when anything was replaced.
+bool reduce_in_chunks(Grid& g, Probe& probe, const std::function<std::size_t()>& count,
+                      const std::function<bool(Grid&, std::size_t, std::size_t)>& candidate) {
+  bool changed = false;
+  for (std::size_t chunk = std::max<std::size_t>(1, count() / 2);; chunk /= 2) {
+    for (std::size_t first = 0; first < count() && !probe.out_of_time();) {
+      Grid c = g;
+      if (candidate(c, first, std::min(chunk, count() - first)) && probe.still_differs(c)) {
+        g = std::move(c);
+        changed = true;
+      } else {
+        first += chunk;
+      }
+    }
+    if (chunk <= 1) return changed;
+  }
+}
+
+/// Drops rows (axis 0) or columns (axis 1) that hold neither '@' nor '?'.
+bool drop_lines(Grid& g, Probe& probe, int axis) {
+  auto count = [&] { return static_cast<std::size_t>(axis == 0 ? g.height() : g.width()); };
+  return reduce_in_chunks(g, probe, count, [axis](Grid& c, std::size_t first, std::size_t n) {
+    if (axis == 0) {
+      for (std::size_t r = first; r < first + n; ++r)
+        if (c.rows[r].find_first_of("@?") != std::string::npos) return false;
+      c.rows.erase(c.rows.begin() + static_cast<std::ptrdiff_t>(first),
+                   c.rows.begin() + static_cast<std::ptrdiff_t>(first + n));
+      return !c.rows.empty();
+    }
+    for (std::string& row : c.rows) {
+      if (row.substr(first, n).find_first_of("@?") != std::string::npos) return false;
+      row.erase(first, n);
+    }
+    return c.width() > 0;
+  });
+}
+
+/// One step simpler, cell by cell: a door, button or trap becomes floor, floor a wall.
+bool simplify_cells(Grid& g, Probe& probe) {
+  std::vector<std::pair<std::size_t, std::size_t>> cells;
+  for (std::size_t r = 0; r < g.rows.size(); ++r)
+    for (std::size_t c = 0; c < g.rows[r].size(); ++c)
+      if (std::string_view("@?#").find(g.rows[r][c]) == std::string_view::npos) cells.emplace_back(r, c);
+  return reduce_in_chunks(g, probe, [&] { return cells.size(); }, [&cells](Grid& c, std::size_t first, std::size_t n) {
+    bool any = false;
+    for (std::size_t i = first; i < first + n; ++i) {
+      char& cell = c.rows[cells[i].first][cells[i].second];
+      if (cell == '#' || cell == '@' || cell == '?') continue;
+      cell = cell == '.' ? '#' : '.';
+      any = true;
+    }
+    return any;
+  });
+}
+
+/// The first of `candidates` on which the two still differ replaces `g`; true when one does.
+bool take_first(Grid& g, Probe& probe, std::vector<Grid>& candidates) {
+  for (Grid& c : candidates)
+    if (probe.still_differs(c)) {
+      g = std::move(c);
+      return true;
+    }
+  return false;
+}
+
+/// Moves '@' and '?' one cell at a time towards each other (swapping with the cell
+/// there) while the two still differ.
+bool move_nearer(Grid& g, Probe& probe) {
+  bool changed = false;
+  for (bool moved = true; moved && !probe.out_of_time();) {
+    moved = false;
+    for (char who : {'@', '?'}) {
+      std::size_t r, c, tr, tc;
+      g.find(who, r, c);
+      g.find(who == '@' ? '?' : '@', tr, tc);
+      std::vector<Grid> candidates;  // one step towards the other along the column, then along the row
+      for (auto [nr, nc] : {std::pair{r + (tr > r) - (tr < r), c}, std::pair{r, c + (tc > c) - (tc < c)}}) {
+        if ((nr == r && nc == c) || (nr == tr && nc == tc)) continue;
+        candidates.push_back(g);
+        std::swap(candidates.back().rows[r][c], candidates.back().rows[nr][nc]);
+      }
+      if (take_first(g, probe, candidates)) moved = changed = true;
+    }
+  }
+  return changed;
+}
+
+/// Fewer colors: num_colors down to the highest color used, else the highest color used
+/// takes the letters of the lowest unused one.
+bool fewer_colors(Grid& g, Probe& probe) {
+  bool changed = false;
+  for (bool again = true; again && !probe.out_of_time();) {
+    bool used[26] = {};
+    for (const std::string& row : g.rows)
+      for (char ch : row)
+        if (std::isalpha(static_cast<unsigned char>(ch))) used[std::tolower(static_cast<unsigned char>(ch)) - 'a'] = true;
+    std::uint32_t highest = 0;
+    for (std::uint32_t k = 0; k < 26; ++k)
+      if (used[k]) highest = k + 1;
+    std::vector<Grid> candidates;
+    if (highest < g.colors) {
+      candidates.push_back(g);
+      candidates.back().colors = highest;
+    }
+    const auto unused = static_cast<std::uint32_t>(std::find(used, used + std::max(highest, 1u) - 1, false) - used);
+    if (unused + 1 < highest) {
+      Grid c = g;  // color highest-1 becomes color `unused`
+      for (std::string& row : c.rows)
+        for (char& ch : row)
+          if (ch == static_cast<char>('a' + highest - 1) || ch == static_cast<char>('A' + highest - 1))
+            ch = static_cast<char>(ch - static_cast<char>(highest - 1 - unused));
+      c.colors = std::min(c.colors, highest - 1);
+      candidates.push_back(c);
+    }
+    again = take_first(g, probe, candidates);
+    changed |= again;
+  }
+  return changed;
+}
+
+/// Shrinks `g` until no step keeps the difference (or the time is up).
+Grid shrink(Grid g, Probe& probe) {
+  for (bool changed = true; changed && !probe.out_of_time();) {
+    changed = drop_lines(g, probe, 0);
+    changed |= drop_lines(g, probe, 1);
+    changed |= move_nearer(g, probe);
+    changed |= fewer_colors(g, probe);
+    changed |= simplify_cells(g, probe);
+  }
+  return g;
+}
 
 /// Shrinks the first difference `d` on a valid map (for up to `seconds`), writes it as
 /// test-N-FLAGS.txt in `out_dir` and prints the smallest map as a complete input that
@@ -169,11 +356,11 @@ void shrink_and_write(const Solver& solver, const MapInput& map, const Differenc
 
   // The test file: a comment says what differed; checked once more as written.
   std::vector<std::string> comments = probe.comments;
-  Verdict v = probe.verdict_of(small.text(comments));
+  Verdict v = solver.verdict_on(small.text(comments), probe.args);
   const std::string what = std::string(v.kind == Kind::same ? "no longer differs" : "differs") + " from puzzle with " +
                            d.args + ": " + summary(v.kind == Kind::same ? d.verdict : v);
   comments.push_back(solver_name + " " + what);
-  Verdict written = probe.verdict_of(small.text(comments));
+  Verdict written = solver.verdict_on(small.text(comments), probe.args);
   if (written.kind != v.kind) comments.pop_back();  // the longer comment changed things: keep what was checked
   else v = written;
   const std::string path = write_test_file(out_dir, *d.mode, small.text(comments));

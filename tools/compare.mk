@@ -1,10 +1,7 @@
 # Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-# tools/compare (tools/README-compare.md): puzzle.cpp is compiled in (PUZZLE_NO_MAIN), so
-# puzzle's side of every run is the solver's own code; its maps come from tools/mapgen.
-#   make compare SOLVER=../p1/puzzle OPTIONS='--maps 1000 --seed 7'
-#   make diagnose SOLVER=../p1/puzzle        the same, then the known bugs that explain it
-# Exit status: make's own, 2 after "make: *** [tools/compare.mk:LINE: compare] Error N"
-# when compare exits N (1: runs differ; 2: bad usage). Test files go to compare-out/.
+# tools/compare (tools/README-compare.md): puzzle.cpp compiled in (PUZZLE_NO_MAIN), so puzzle's
+# side of every run is the solver's own code. Through make, the exit status is make's (2 when
+# compare exits 1 or 2):  make diagnose SOLVER=../p1/puzzle OPTIONS='--maps 1000 --seed 7'
 
 TOOLS += tools/compare
 

@@ -1,10 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
 // tools/runner.h: the one harness that runs solvers and every other program a tool here
-// runs. Each run has a process group of its own, killed as soon as the program ends or
-// its time is up, so that a solver leaves nothing running behind it (a process that
-// calls setsid escapes; its pipes are read for at most kGrace seconds more).
-// POSIX and Linux only (ppoll, waitid, getdents64).
+// runs. Each run's process group is killed as soon as the program ends or its time is
+// up: a solver leaves nothing running behind it (one that calls setsid escapes; its pipes
+// are read for at most kGrace seconds more). POSIX and Linux only.
 
 #ifndef PUZZLE_TOOLS_RUNNER_H
 #define PUZZLE_TOOLS_RUNNER_H
@@ -24,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <sstream>
 #include <stdexcept>
@@ -68,9 +68,7 @@ struct Job {
       : argv(std::move(program)), input(std::move(from)), timeout(limit), cap(kept) {}
 };
 
-/// Seconds that the pipes of a finished run are still read while a process that
-/// escaped its group holds them open.
-constexpr double kGrace = 0.2;
+constexpr double kGrace = 0.2;  ///< seconds a finished run's pipes are read while an escaped process holds them
 constexpr std::size_t kMaxParallel = 32;  ///< the most runs under way at once
 
 namespace detail {
@@ -109,13 +107,6 @@ extern "C" inline void on_interrupt(int sig) {
 
 extern "C" inline void on_child(int) {}  // SIGCHLD: only wakes run_jobs' ppoll
 
-/// True when `pid` has ended; it is not reaped (it stays a zombie, so its process group
-/// id cannot be reused before the group is killed).
-inline bool has_ended(pid_t pid) {
-  siginfo_t info{};
-  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
-}
-
 inline Clock::time_point after(Clock::time_point t, double seconds) {
   return t + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
@@ -136,12 +127,12 @@ inline bool redirect(const std::string& path, int fd, int flags) {
   return file >= 0 && dup2(file, fd) == fd;
 }
 
-/// Starts `job` (in slot `slot` of running_groups), the child with the signal mask
+/// Starts `job` in a free slot of running_groups, the child with the signal mask
 /// `original`. Throws std::runtime_error when no pipe or process can be made.
-inline Live start(const Job& job, std::size_t index, std::size_t slot, const sigset_t& original) {
+inline Live start(const Job& job, std::size_t index, const sigset_t& original) {
   Live live;
   live.index = index;
-  live.slot = slot;
+  while (running_groups[live.slot] != 0) ++live.slot;
   int out[2] = {-1, -1}, err[2] = {-1, -1}, status_pipe[2];
   const bool capture_out = job.out_file.empty(), capture_err = job.err_file.empty();
   if ((capture_out && pipe2(out, O_CLOEXEC) != 0) || (capture_err && pipe2(err, O_CLOEXEC) != 0) ||
@@ -192,7 +183,7 @@ inline Live start(const Job& job, std::size_t index, std::size_t slot, const sig
   }
   setpgid(pid, pid);  // also here: the group exists before anything is killed
   live.pid = pid;
-  running_groups[slot] = pid;
+  running_groups[live.slot] = pid;
   sigprocmask(SIG_SETMASK, &before, nullptr);
   for (int fd : {out[1], err[1], status_pipe[1]})
     if (fd >= 0) close(fd);
@@ -265,17 +256,16 @@ inline std::vector<Run> run_jobs(const std::vector<Job>& jobs, std::size_t paral
   on_end.sa_handler = detail::on_child;
   sigaction(SIGCHLD, &on_end, &old_action);
   while (next < jobs.size() || !live.empty()) {
-    while (live.size() < parallel && next < jobs.size()) {
-      std::size_t slot = 0;
-      while (detail::running_groups[slot] != 0) ++slot;
-      live.push_back(detail::start(jobs[next], next, slot, original));
-      ++next;
-    }
+    for (; live.size() < parallel && next < jobs.size(); ++next)
+      live.push_back(detail::start(jobs[next], next, original));
     bool finished = false;
     for (std::size_t i = 0; i < live.size();) {
       detail::Live& l = live[i];
       const Clock::time_point now = Clock::now();
-      if (!l.ended && detail::has_ended(l.pid)) {
+      // Ended, not reaped: a zombie, so its process group id is not reused before the kill.
+      siginfo_t info{};
+      if (!l.ended && waitid(P_PID, static_cast<id_t>(l.pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          info.si_pid == l.pid) {
         l.ended = true;
         l.run.seconds = seconds_since(l.start);
         kill(-l.pid, SIGKILL);  // what it left behind in its group
@@ -353,13 +343,10 @@ inline std::string resolve_program(const std::string& name) {
   if (stat(candidates[0].c_str(), &st) != 0) throw std::invalid_argument("no program '" + name + "': " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw std::invalid_argument("'" + name + "' is a folder, not a program");
   // Not executable: a program or script that lost its mode bit, or some other file.
-  char head[4] = {};
-  if (FILE* file = std::fopen(candidates[0].c_str(), "rb")) {
-    const std::size_t n = std::fread(head, 1, sizeof head, file);
-    std::fclose(file);
-    if ((n >= 2 && head[0] == '#' && head[1] == '!') || (n == 4 && std::memcmp(head, "\x7F" "ELF", 4) == 0))
-      throw std::invalid_argument("'" + name + "' is not executable: make it so (chmod +x " + name + ")");
-  }
+  std::string head(4, '\0');
+  std::ifstream(candidates[0], std::ios::binary).read(&head[0], 4);
+  if (head.compare(0, 2, "#!") == 0 || head == "\x7F" "ELF")
+    throw std::invalid_argument("'" + name + "' is not executable: make it so (chmod +x " + name + ")");
   throw std::invalid_argument("'" + name + "' is not executable, and not a program or a script: " + build);
 }
 
