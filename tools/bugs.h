@@ -11,6 +11,7 @@
 #include <getopt.h>
 
 #include <algorithm>
+#include <array>
 #include <csignal>
 #include <cstddef>
 #include <cstdint>
@@ -489,10 +490,8 @@ inline const std::vector<Bug>& all() {
 
 /// The index of the bug named `name` in all(), or -1.
 inline int find(std::string_view name) {
-  const std::vector<Bug>& table = all();
-  for (std::size_t i = 0; i < table.size(); ++i)
-    if (name == table[i].name) return static_cast<int>(i);
-  return -1;
+  const auto it = std::find_if(all().begin(), all().end(), [&](const Bug& bug) { return bug.name == name; });
+  return it == all().end() ? -1 : static_cast<int>(it - all().begin());
 }
 
 using Set = std::vector<bool>;  // Set[i]: bug i switched on (size all().size())
@@ -664,8 +663,8 @@ class Student {
     for (int i = 0; i < 3; ++i) {
       while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
       if (pos == line.size() || line[pos] < '0' || line[pos] > '9') fail("line 1: the header needs three numbers");
-      const bool one_digit = (i == 0 && bug(header_colors_one_digit)) || (i == 1 && bug(header_height_one_digit)) ||
-                             (i == 2 && bug(header_width_one_digit));
+      const bool one_digit = bug(std::array<Id, 3>{header_colors_one_digit, header_height_one_digit,
+                                                   header_width_one_digit}[static_cast<std::size_t>(i)]);
       std::uint64_t value = 0;
       for (const std::size_t begin = pos; pos < line.size() && line[pos] >= '0' && line[pos] <= '9'; ++pos) {
         if (!one_digit || pos == begin) value = value * 10 + static_cast<std::uint64_t>(line[pos] - '0');
@@ -739,17 +738,14 @@ class Student {
           check_comment(line), have = next_line(line), ++comments;
       }
       // The rows: height lines (less the comments, for a student who counts them in).
-      const std::uint64_t wanted = bug(comments_counted_as_rows) && comments < height_ ? height_ - comments
-                                   : bug(comments_counted_as_rows)                     ? 0
-                                   : bug(last_row_read_by_chars)                       ? height_ - 1
-                                                                                       : height_;
-      if (bug(comments_counted_as_rows) && comments >= height_) have = false;
+      std::uint64_t wanted = bug(last_row_read_by_chars) ? height_ - 1 : height_;
+      if (bug(comments_counted_as_rows)) wanted = comments < height_ ? height_ - comments : 0;
       while (have && rows_.size() < wanted) {
         rows_.push_back(line);
         if (rows_.size() < wanted) have = next_line(line);
       }
-      if (bug(comments_counted_as_rows) && rows_.size() == wanted)  // the rows never read
-        while (rows_.size() < height_) rows_.emplace_back(width_, '.');
+      if (bug(comments_counted_as_rows) && rows_.size() == wanted)
+        rows_.resize(height_, std::string(width_, '.'));  // the rows never read
       if (bug(last_row_read_by_chars) && rows_.size() == wanted) rows_.push_back(row_by_chars());
     }
     if (bug(width_1_first_row_underflow) && width_ == 1 && !rows_.empty())
@@ -1102,14 +1098,11 @@ class Student {
         for (int l = 0; l < layers && !seen; ++l) seen = discovered_[flag({l, r, c})] != 0;
         char shown = at(r, c);
         const bool letter = is_door(shown) || is_button(shown) || shown == '^';
-        if (!seen) {
-          if (shown == '?' && bug(nosol_target_shown)) {
-          } else if (bug(nosol_undiscovered_dot)) {
-            if (shown != '#') shown = '.';
-          } else if (!(letter && bug(nosol_undiscovered_letters_shown))) {
-            shown = '#';
-          }
-        } else if ((shown == '^' && bug(nosol_traps_hidden)) || (is_button(shown) && bug(nosol_buttons_hidden))) {
+        if (!seen && !(shown == '?' && bug(nosol_target_shown))) {
+          if (bug(nosol_undiscovered_dot)) shown = shown == '#' ? '#' : '.';
+          else if (!(letter && bug(nosol_undiscovered_letters_shown))) shown = '#';
+        } else if (seen && ((shown == '^' && bug(nosol_traps_hidden)) ||
+                            (is_button(shown) && bug(nosol_buttons_hidden)))) {
           shown = '.';
         }
         out += shown;
