@@ -100,13 +100,11 @@ int run(int argc, char* argv[]) {
   const bugs::Outcome outcome = bugs::run(bugs::set_of(names), args, input);
   std::cout << outcome.out << std::flush;
   std::cerr << outcome.err;
-  if (outcome.hangs) {  // the student's solver would run until killed: it is killed at once
+  if (outcome.hangs)  // the student's solver would run until killed: it is killed at once
     std::cerr << "tools/bugs: this solver never ends (killed by SIGXCPU, as by a CPU time limit)\n";
-    std::raise(SIGXCPU);
-  }
-  if (outcome.signal != 0) {
-    std::signal(outcome.signal, SIG_DFL);
-    std::raise(outcome.signal);
+  if (const int signal = outcome.hangs ? SIGXCPU : outcome.signal) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
   }
   return outcome.status;
 }

@@ -473,7 +473,6 @@ enum Id : std::size_t {
 #undef PUZZLE_BUG_ID
 };
 
-/// The table, in the order of Id.
 inline const std::vector<Bug>& all() {
   static const std::vector<Bug> table = [] {
     std::vector<Bug> t;
@@ -537,7 +536,6 @@ class Student {
  public:
   Student(const Set& on, Outcome& outcome) : on_(on), o_(outcome) {}
 
-  /// The student's main: options, map, search, output.
   void main(const std::vector<std::string>& args, std::string_view input) {
     read_options(args);
     if (help_) {
@@ -642,7 +640,6 @@ class Student {
     return true;
   }
 
-  /// Whether a line before the map is a comment.
   bool is_comment(const std::string& line) const {
     if (bug(width_1_crash) && line.size() < 2) throw Crash{SIGSEGV};  // line[1] read blindly
     if (bug(hash_line_is_comment) && !line.empty() && line[0] == '#') return true;
@@ -653,7 +650,6 @@ class Student {
     return line.rfind("//", 0) == 0;
   }
 
-  /// The three numbers of the header line.
   void read_header() {
     std::string line;
     if (!std::getline(in_, line)) fail("empty input: no header");
@@ -764,7 +760,6 @@ class Student {
     locate();
   }
 
-  /// Finds the '@' and the '?', each exactly once.
   void locate() {
     const int height = static_cast<int>(height_), width = static_cast<int>(width_);
     const int first_row = bug(locate_skips_first_row) ? 1 : 0, last_row = height - (bug(locate_skips_last_row) ? 1 : 0);
@@ -866,9 +861,7 @@ class Student {
     const std::size_t states = (std::size_t{colors_} + 1) * height_ * width_;
     discovered_.assign(states, 0);
     came_from_.assign(states, 0);
-    opened_.assign(26, false);
     std::vector<bool> color_used(26, false);
-    box_.clear();
     box_.push_back(start_);
     came_from_[index(start_)] = kStart;
     if (!bug(mark_on_investigate) && !bug(start_not_marked)) discovered_[flag(start_)] = 1;
@@ -906,8 +899,7 @@ class Student {
           pressed = discover(next, static_cast<std::uint8_t>(kPressed + cur.layer), bug(press_rediscovers));
         }
         if (pressed && bug(press_keeps_doors_open) && is_button(here)) opened_[static_cast<std::size_t>(here - 'a')] = true;
-        const bool move_too = bug(press_and_move) || (bug(press_else_move) && to >= 0 && was_discovered);
-        if (!move_too) continue;
+        if (!bug(press_and_move) && !(bug(press_else_move) && was_discovered)) continue;
       }
       bool found = false;
       for (const char way : order) {
@@ -947,7 +939,6 @@ class Student {
 
   /// The path from the start to end_, into path_.
   void backtrace() {
-    const std::size_t states = (std::size_t{colors_} + 1) * height_ * width_;
     State cur = end_;
     if (bug(backtrace_target_highest_layer)) cur.layer = discovering_layer(cur, true);
     path_.assign(1, cur);
@@ -971,7 +962,7 @@ class Student {
         break;  // the start's own byte
       }
       path_.push_back(cur);
-      if (path_.size() > states + 1) throw Hang{};  // the backtrace goes round a loop
+      if (path_.size() > discovered_.size() + 1) throw Hang{};  // the backtrace goes round a loop
     }
     std::reverse(path_.begin(), path_.end());
   }
@@ -1058,11 +1049,8 @@ class Student {
     std::vector<int> order;
     if (!bug(map_caret_last)) order.push_back(0);
     const int last = bug(map_last_layer_missing) ? layers - 1 : layers;
-    for (int l = 1; l < last; ++l) {
-      const char button = color_of(l);
-      if (bug(map_unused_colors_skipped) && !door_in_map(button) && !in_map(button)) continue;
-      order.push_back(l);
-    }
+    for (int l = 1; l < last; ++l)
+      if (!bug(map_unused_colors_skipped) || door_in_map(color_of(l)) || in_map(color_of(l))) order.push_back(l);
     if (bug(map_caret_last)) order.push_back(0);
     std::string& out = o_.out;
     for (std::size_t k = 0; k < order.size(); ++k) {
@@ -1123,16 +1111,15 @@ class Student {
   int starts_ = 0, targets_ = 0;
   State start_{0, -1, -1}, target_{0, -1, -1}, end_{0, -1, -1};
   std::vector<std::uint8_t> discovered_, came_from_;
-  std::vector<bool> opened_;
+  std::vector<bool> opened_ = std::vector<bool>(26, false);  // press-keeps-doors-open
   std::deque<State> box_;
   std::vector<State> path_;
 };
 
 }  // namespace detail
 
-/// Runs the plain solver with the bugs of `on` switched on: args as argv[1..] (the puzzle
-/// options, e.g. {"--stack","-o","list"}), input as stdin. Never crashes, never hangs,
-/// never exits the process, bounded memory; a simulated crash/hang is reported in Outcome.
+/// Runs the plain solver with the bugs of `on` switched on: args as argv[1..] (puzzle's options,
+/// e.g. {"--stack","-o","list"}), input as stdin; in bounded memory, and how it would end is in Outcome.
 inline Outcome run(const Set& on, const std::vector<std::string>& args, std::string_view input) {
   Outcome outcome;
   Set switches = on;
