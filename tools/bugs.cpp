@@ -48,13 +48,10 @@ int expose(const std::vector<std::string>& files) {
     if (run.end != runner::Run::End::exited || run.code != 0)
       core::fail(puzzle + " does not exit 0 on " + file + ": not a valid test file");
     const std::string input = core::read_file(file), name = file.substr(file.find_last_of('/') + 1);
-    bugs::Set on(table.size(), false);
     for (std::size_t b = 0; b < table.size(); ++b) {
-      on[b] = true;
-      const bugs::Outcome o = bugs::run(on, options, input);
+      const bugs::Outcome o = bugs::run(bugs::set_of({table[b].name}), options, input);
       if (o.signal != 0 || o.hangs || o.status != 0 || o.out != run.out)
         exposed_by[b] += " " + name.substr(0, name.rfind('.'));
-      on[b] = false;
     }
   }
   std::size_t counted = 0, exposed = 0, equivalent_exposed = 0;

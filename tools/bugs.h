@@ -561,8 +561,6 @@ class Student {
     throw Exit{1};
   }
 
-  // ==== Options ====================================================================
-
   void read_options(const std::vector<std::string>& args) {
     std::vector<std::string> words{"puzzle"};
     words.insert(words.end(), args.begin(), args.end());
@@ -611,8 +609,6 @@ class Student {
     if (queue_given && stack_given) fail("--queue and --stack both given");
     if (outputs == 0) list_ = bug(output_default_list);
   }
-
-  // ==== The map ====================================================================
 
   /// The next line of the input, as getline gives it, with the line-reading bugs.
   bool next_line(std::string& line) {
@@ -757,10 +753,7 @@ class Student {
         if (!valid_char(row[c]))
           fail("map row " + std::to_string(r) + ", column " + std::to_string(c) + ": invalid character");
     }
-    locate();
-  }
-
-  void locate() {
+    // The '@' and the '?', each exactly once.
     const int height = static_cast<int>(height_), width = static_cast<int>(width_);
     const int first_row = bug(locate_skips_first_row) ? 1 : 0, last_row = height - (bug(locate_skips_last_row) ? 1 : 0);
     const int first_col = bug(locate_skips_first_col) ? 1 : 0, last_col = width - (bug(locate_skips_last_col) ? 1 : 0);
@@ -834,8 +827,6 @@ class Student {
     return door == open;
   }
 
-  // ==== The search =================================================================
-
   std::size_t index(const State& s) const {
     return (static_cast<std::size_t>(s.layer) * height_ + static_cast<std::size_t>(s.row)) * width_ +
            static_cast<std::size_t>(s.col);
@@ -892,12 +883,10 @@ class Student {
           if (color_used[static_cast<std::size_t>(here - 'a')]) to = -1;
           color_used[static_cast<std::size_t>(here - 'a')] = true;
         }
-        bool pressed = false, was_discovered = false;
-        if (to >= 0) {
-          const State next{to, cur.row, cur.col};
-          was_discovered = discovered_[flag(next)] != 0;
-          pressed = discover(next, static_cast<std::uint8_t>(kPressed + cur.layer), bug(press_rediscovers));
-        }
+        const State next{to, cur.row, cur.col};
+        const bool was_discovered = to >= 0 && discovered_[flag(next)] != 0;
+        const bool pressed =
+            to >= 0 && discover(next, static_cast<std::uint8_t>(kPressed + cur.layer), bug(press_rediscovers));
         if (pressed && bug(press_keeps_doors_open) && is_button(here)) opened_[static_cast<std::size_t>(here - 'a')] = true;
         if (!bug(press_and_move) && !(bug(press_else_move) && was_discovered)) continue;
       }
@@ -942,11 +931,8 @@ class Student {
     State cur = end_;
     if (bug(backtrace_target_highest_layer)) cur.layer = discovering_layer(cur, true);
     path_.assign(1, cur);
-    auto at_start = [&](const State& s) {
-      if (bug(backtrace_stops_at_start_cell)) return s.row == start_.row && s.col == start_.col;
-      return s == start_;
-    };
-    while (!at_start(cur)) {
+    const bool cell_only = bug(backtrace_stops_at_start_cell);  // the start's cell compared, not its state
+    while (!(cur.row == start_.row && cur.col == start_.col && (cell_only || cur.layer == start_.layer))) {
       const std::uint8_t how = came_from_[index(cur)];
       if (how >= kMoved && how < kPressed) {
         cur.row -= kRowStep[how - kMoved];
@@ -966,8 +952,6 @@ class Student {
     }
     std::reverse(path_.begin(), path_.end());
   }
-
-  // ==== The output =================================================================
 
   void write_list() {
     const std::size_t n = path_.size();
@@ -990,10 +974,8 @@ class Student {
       lines.push_back("(" + color + (bug(list_missing_inner_parens) ? ", " + cell + ")" : ", (" + cell + "))"));
     }
     if (bug(list_reversed)) std::reverse(lines.begin(), lines.end());  // the backtrace not reversed
-    for (std::size_t k = 0; k < lines.size(); ++k) {
-      o_.out += lines[k];
-      if (!(bug(list_no_final_newline) && k + 1 == lines.size())) o_.out += '\n';
-    }
+    for (const std::string& line : lines) o_.out += line + '\n';
+    if (bug(list_no_final_newline) && !lines.empty()) o_.out.pop_back();
     if (bug(list_trailing_blank_line)) o_.out += '\n';
   }
 
