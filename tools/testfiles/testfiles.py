@@ -50,12 +50,6 @@ def flags_of(name):
     return m.group(2) + m.group(3)
 
 
-def options(flags):
-    """The options of FLAGS as in a file's name."""
-    return (["--stack" if flags[0] == "s" else "--queue"] +
-            (["--output", "map" if flags[1] == "m" else "list"] if flags[1:] else []))
-
-
 def read(path):
     with open(path, "rb") as f:
         return f.read()
@@ -69,17 +63,17 @@ def write(folder, name, text):
 
 
 def solve(runs, trace=False):
-    """Runs the reference solver (with `trace`, ./puzzle_trace's states instead of its
-    output) on each (map file, FLAGS) of `runs`, all in one call of the harness,
-    `tools/compare --runs`: [(exit status, or 'crash (signal N)' or 'timeout', stdout,
-    the first line of stderr)]."""
+    """Runs the reference solver (with `trace`, ./puzzle_trace's states instead of its output) on
+    each (map file, FLAGS) of `runs` in one call of the harness, `tools/compare --runs`:
+    [(exit status, or 'crash (signal N)' or 'timeout', stdout, the first line of stderr)]."""
     if not runs:
         return []
     solver = [PUZZLE]
     if trace:  # the harness keeps stdout: the trace's states, on stderr, go there
         solver = ["/bin/sh", "-c", 'exec "$0" "$@" 2>&1 >/dev/null', need(TRACE, "make trace")]
+    option = {"s": "--stack", "q": "--queue", "m": " --output map", "l": " --output list", "": ""}
     with tempfile.TemporaryDirectory() as keep:
-        jobs = write(keep, "jobs", "".join(f"{i}\t{os.path.abspath(path)}\t{' '.join(options(flags))}\n"
+        jobs = write(keep, "jobs", "".join(f"{i}\t{os.path.abspath(path)}\t{option[flags[0]]}{option[flags[1:]]}\n"
                                            for i, (path, flags) in enumerate(runs)))
         p = subprocess.run([need(COMPARE, "make tools"), "--runs", jobs, "--keep", keep, "--jobs", "2",
                             "--timeout", "5"] + solver, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -121,7 +115,6 @@ def expose(paths):
     lines = p.stdout.splitlines()
     verdicts = dict(line.split(": ", 1) for line in lines[:-1] if ": " in line)
     return p.returncode, lines[-1] if lines else p.stderr.strip(), verdicts
-
 
 
 # (name, the flags it must be covered with, what it is), in the checklist's order.
@@ -218,33 +211,26 @@ def beside(rows, r, k):
 def path_situations(path, colors, rows):
     """What the path [(color, row, col)] does: its presses (a change of color) and moves."""
     found, pressed = set(), {}  # pressed: color -> cells pressed
-    height, width = len(rows), len(rows[0])
-    start = find(rows, "@")
-    last = chr(ord("a") + colors - 1) if colors else None
+    start, last = find(rows, "@"), chr(ord("a") + colors - 1) if colors else None
     for (pc, pr, pk), (c, r, k) in zip(path, path[1:]):
-        cell = rows[r][k]
+        cell, near, colored = rows[r][k], beside(rows, r, k), c != "^"
+        found |= named("path-door-", ((colored and c > "a" and chr(ord(c) - 1).upper() in near, "before-beside"),
+                                      (colored and c < last and chr(ord(c) + 1).upper() in near, "after-beside")))
         if pc != c:  # a press
-            found.add("path-press-from-caret" if pc == "^" else "path-trap-from-color" if c == "^"
-                      else "path-press-color-to-color")
-            if c != "^":
+            found.add("path-press-from-caret" if pc == "^" else "path-press-color-to-color" if colored
+                      else "path-trap-from-color")
+            if colored:
                 pressed.setdefault(c, set()).add((r, k))
                 found |= named("path-press-", ((not any(c.upper() in row for row in rows), "doorless"),
                                                (c == "a", "first-color"), (c == last, "last-color")))
             continue
         found |= named("path-enters-", ((r - pr == -1 and r == 0, "top-row"),
-                                        (r - pr == 1 and r == height - 1, "bottom-row"),
+                                        (r - pr == 1 and r == len(rows) - 1, "bottom-row"),
                                         (k - pk == -1 and k == 0, "left-col"),
-                                        (k - pk == 1 and k == width - 1, "right-col")))
-        if c == "^":
-            found |= named("path-", ((cell == "^", "trap-walked"),))
-        else:
-            found |= named("path-", (((r, k) == start, "start-cell-in-color"), (cell == c, "own-button"),
-                                     (cell == c.upper(), "own-door")))
-    for c, r, k in path[1:]:
-        if c != "^":
-            near = beside(rows, r, k)
-            found |= named("path-door-", ((c > "a" and chr(ord(c) - 1).upper() in near, "before-beside"),
-                                          (c < last and chr(ord(c) + 1).upper() in near, "after-beside")))
+                                        (k - pk == 1 and k == len(rows[0]) - 1, "right-col")))
+        found |= named("path-", ((not colored and cell == "^", "trap-walked"),
+                                 (colored and (r, k) == start, "start-cell-in-color"),
+                                 (colored and cell == c, "own-button"), (colored and cell == c.upper(), "own-door")))
     return found | named("path-", (
         (any(len(cells) > 1 for cells in pressed.values()), "repress"), (path[-1][0] != "^", "target-in-color"),
         (path[-1][0] == "^" and len({c for c, _, _ in path}) > 1, "target-in-caret-after-press"),
@@ -326,10 +312,10 @@ def input_situations(data, flags, solvable):
 
 
 def analyse(maps):
-    """The situations each (map file, FLAGS) of `maps` covers: the path is ./puzzle's list
-    output, and on a map with no solution the states discovered in each layer are those
-    ./puzzle_trace investigates."""
-    runs = solve(maps + [(path, flags[0] + "l") for path, flags in maps])
+    """The situations each (map file, FLAGS) of `maps` covers (how: `situations --help`)."""
+    unlisted = [i for i, (_, flags) in enumerate(maps) if flags[1:] != "l"]  # their path needs a list run
+    runs = solve(maps + [(maps[i][0], maps[i][1][0] + "l") for i in unlisted])
+    lists = dict(zip(unlisted, runs[len(maps):]))
     nosol = [i for i, (status, out, _) in enumerate(runs[:len(maps)])
              if status == 0 and out.startswith(b"No solution.")]
     traces = dict(zip(nosol, solve([(maps[i][0], maps[i][1][0]) for i in nosol], trace=True)))
@@ -344,7 +330,7 @@ def analyse(maps):
         if i in traces:
             found[-1] |= nosol_situations(out, states(traces[i][1]), colors, rows)
         else:
-            route = states(runs[len(maps) + i][1])
+            route = states(lists.get(i, runs[i])[1])
             found[-1] |= path_situations(route, colors, rows)
             if flags[1:] != "l":
                 found[-1] |= map_situations(route, colors, rows)
@@ -368,21 +354,14 @@ def missing_for(name, files_of):
 
 
 def cmd_situations(args):
-    """The situations a test file can make show in its output, and which of the top-level
-    test files cover each: the checklist, a line per situation (its name, the flags it
-    must be covered with, the files that cover it and what is missing), then "K of M
-    situations covered" (exit 1 unless all are); or, given FILEs (any maps named like
-    test files), the situations of each.
-
-    A known bug (tools/bugs.h) is one bug somebody wrote down; a situation is a place
-    where many bugs, written down or not, change the output: the path crossing the start's
-    cell on a colored layer, a trap pressed from a colored layer, a discovered trap on a
-    no-solution map. A file is looked at through the solver's own output: the path is
-    ./puzzle's list output for the file's container, and on a map with no solution the
-    states discovered in each layer are the ones ./puzzle_trace investigates (make trace).
-    A situation names the outputs it must show in: q and s (the container changes the
-    path), l and m (the output type changes how it shows). It is covered when for each of
-    those letters some file with that flag has it (a file without m or l prints a map)."""
+    """The checklist of the situations (places where many bugs, known or not, change the output): a
+    line per situation (its name, the flags it must be covered with, the top-level test files that
+    cover it, what is missing), then "K of M situations covered" (exit 1 unless all are); or the
+    situations of each FILE (a map named like a test file). The path is ./puzzle's list output for
+    a file's container; on a map with no solution the states discovered in each layer are those
+    ./puzzle_trace investigates (make trace). A situation is covered when each of its flags (q, s:
+    the container changes the path; l, m: the output shows it) is on a file that has it (a file
+    without m or l prints a map)."""
     for path in args.files:
         if not NAME.match(os.path.basename(path)):
             raise ToolError(f"{path}: not named like a test file (test-N-FLAGS.txt)")
@@ -402,24 +381,19 @@ def cmd_situations(args):
 
 
 def cmd_check(args):
-    """The checks of the test files in DIR (default: the repository's top level), a line
-    per check ("ok    WHAT" or "FAIL  WHAT: WHY"), then "N passed, M failed"; exit 1 when
-    one fails. The course's rules: only files named test-N-FLAGS.txt start with "test"
-    (directories are not submitted), 1 to 15 of them, N distinct, each a map of at most
-    10x10. With --form, those alone (no program run). Without it, ours too: each file is
-    solved by the solver with its flags (exit 0, output, nothing on stderr) and tools/check
-    accepts the output; both containers, both output types and a map with no solution are
-    used; all but at most one file have a // comment saying what they target (the spec
-    allows a map without, and a solver that always skips the line after the header shows
-    only on such a file); together they cover every situation (`situations`) and expose
-    every counted bug of tools/bugs and no equivalent one (`tools/bugs --expose`, what
-    `make mutants` runs)."""
-    folder = args.dir
-    passed = failed = 0
+    """A line per check of the test files in DIR ("ok    WHAT" or "FAIL  WHAT: WHY"), then "N passed,
+    M failed"; exit 1 when one fails. The course's rules: only test-N-FLAGS.txt files start with
+    "test" (folders are not submitted), 1 to 15 of them, N distinct, each a map of at most 10x10.
+    Ours too, without --form: the solver solves each file with its flags (exit 0, output, nothing on
+    stderr) and tools/check accepts the output; both containers, both output types and a map with no
+    solution are used; all but at most one file have a // comment saying what they target (a solver
+    that always skips the line after the header shows only on a file without); together they cover
+    every situation and expose every counted bug of tools/bugs and no equivalent one
+    (`tools/bugs --expose`, what `make mutants` runs)."""
+    folder, tally = args.dir, [0, 0]  # passed, failed
 
     def result(ok, what, why=""):
-        nonlocal passed, failed
-        passed, failed = passed + bool(ok), failed + (not ok)
+        tally[not ok] += 1
         print(f"ok    {what}" if ok else f"FAIL  {what}" + (f": {why}" if why else ""), flush=True)
 
     for entry in sorted(os.listdir(folder)):
@@ -433,13 +407,12 @@ def cmd_check(args):
     heads = {f: read_map(read(os.path.join(folder, f)).decode("ascii", errors="replace")) for f in files}
     maps = [f for f in files if heads[f]]
     runs = dict(zip(maps, [] if args.form else solve([(os.path.join(folder, f), flags_of(f)) for f in maps])))
-    unsolvable, uncommented = 0, [f for f in maps if not heads[f][3]]
+    unsolvable = 0
     for f in files:
-        path, flags = os.path.join(folder, f), flags_of(f)
         if heads[f] is None:
             result(False, f, "the first line is not 'num_colors height width'")
             continue
-        _, height, width, _, _ = heads[f]
+        height, width = heads[f][1:3]
         problems = [f"{height}x{width} is larger than {MAX_SIDE}x{MAX_SIDE}"] if max(height, width) > MAX_SIDE else []
         if not args.form:
             status, out, err = runs[f]
@@ -450,14 +423,16 @@ def cmd_check(args):
             elif status == 0 and out:
                 nosol = out.startswith(b"No solution.")
                 unsolvable += nosol
-                how = ["--no-solution-ok"] if nosol else [] if flags.endswith("l") else ["--map"]
-                p = subprocess.run([CHECK, "--quiet"] + how + [path], input=out, stderr=subprocess.PIPE)
+                how = ["--no-solution-ok"] if nosol else [] if flags_of(f).endswith("l") else ["--map"]
+                p = subprocess.run([CHECK, "--quiet"] + how + [os.path.join(folder, f)], input=out,
+                                   stderr=subprocess.PIPE)
                 if p.returncode != 0:
                     problems.append(f"tools/check {' '.join(how)} rejects the output (exit {p.returncode}) "
                                     f"{p.stderr.decode(errors='replace').strip()}")
         result(not problems, f, "; ".join(problems))
     if files and not args.form:
         all_flags = [flags_of(f) for f in files]
+        uncommented = [f for f in maps if not heads[f][3]]
         result({"q", "s"} <= {fl[0] for fl in all_flags}, "the test files use both --queue and --stack")
         result({"l", "m"} <= {fl[1:] or "m" for fl in all_flags}, "the test files use both list and map output")
         result(unsolvable > 0, "a test file has no solution")
@@ -465,24 +440,22 @@ def cmd_check(args):
                f"{len(uncommented)} without: {' '.join(uncommented)}")
         try:
             table = coverage(folder, files)
-        except ToolError as e:
-            result(False, "the situations the test files cover", str(e))
-        else:
             for name, _, desc in SITUATIONS:
                 missing = missing_for(name, table[name])
                 result(not missing, f"situation {name} ({desc})", missing)
+        except ToolError as e:
+            result(False, "the situations the test files cover", str(e))
         try:
             status, last, verdicts = expose([os.path.join(folder, f) for f in files])
-        except ToolError as e:
-            result(False, "the bugs the test files expose", str(e))
-        else:
             for name, verdict in verdicts.items():
                 equivalent = verdict.startswith("equivalent")
                 result("EXPOSED" not in verdict if equivalent else verdict.startswith("exposed by"),
                        f"bug {name} (equivalent) exposed by no file" if equivalent else f"bug {name} exposed", verdict)
             result(status == 0, "tools/bugs --expose: every counted bug exposed", f"exit {status}: {last}")
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+        except ToolError as e:
+            result(False, "the bugs the test files expose", str(e))
+    print(f"{tally[0]} passed, {tally[1]} failed")
+    return 0 if tally[1] == 0 else 1
 
 
 # ==== search ==========================================================================
@@ -495,21 +468,84 @@ def random_map(rng, max_side, max_colors, height=0, width=0):
     colors = rng.randint(1, max_colors)
     p_wall, p_door = rng.uniform(0, 0.35), rng.uniform(0, 0.15)
     p_button, p_trap = rng.uniform(0.02, 0.15), rng.uniform(0, 0.1)
-    grid = []
-    for _ in range(h):
-        row = []
-        for _ in range(w):
-            r = rng.random()
-            row.append("#" if r < p_wall else chr(ord("A") + rng.randrange(colors)) if r < p_wall + p_door
-                       else chr(ord("a") + rng.randrange(colors)) if r < p_wall + p_door + p_button
-                       else "^" if r < p_wall + p_door + p_button + p_trap else ".")
-        grid.append(row)
+
+    def cell(r):
+        return ("#" if r < p_wall else chr(ord("A") + rng.randrange(colors)) if r < p_wall + p_door
+                else chr(ord("a") + rng.randrange(colors)) if r < p_wall + p_door + p_button
+                else "^" if r < p_wall + p_door + p_button + p_trap else ".")
+
+    grid = [[cell(rng.random()) for _ in range(w)] for _ in range(h)]
     (sr, sc), (tr, tc) = rng.sample([(r, c) for r in range(h) for c in range(w)], 2)
     grid[sr][sc], grid[tr][tc] = "@", "?"
     return f"{colors} {h} {w}\n" + "".join("".join(row) + "\n" for row in grid), h * w
 
 
-def search_bugs(a):
+def climb(a):
+    flags, rng = a.situations, random.Random(a.seed)
+    height, width, colors = a.height or 10, a.width or 10, a.colors or 5
+    letters = a.letters or "".join(chr(ord("a") + k) for k in range(colors))
+    doors = a.doors if a.doors is not None else letters.upper()
+    kinds = ("nosol-",) if a.no_solution else ("path-", "map-") if flags[1:] != "l" else ("path-",)
+    skip = set(a.skip.split(",")) | {"path-two-states"}
+    wanted = {n for n, _, _ in SITUATIONS if n.startswith(kinds) and n not in skip}
+    symbols = "." * 6 + "#" * 5 + letters * 2 + doors * 2 + "^" * 2
+
+    def text(grid):
+        return f"{colors} {height} {width}\n// climbed\n" + "".join("".join(row) + "\n" for row in grid)
+
+    def score(grid):  # the wanted situations are of solvable maps only, or unsolvable only
+        found = analyse([(write(folder, "map.txt", text(grid)), flags)])[0]
+        return len(found & wanted), found
+
+    grid = [[rng.choice(symbols) for _ in range(width)] for _ in range(height)]
+    for (r, k), symbol in zip(rng.sample([(r, k) for r in range(height) for k in range(width)], 2), "@?"):
+        grid[r][k] = symbol
+    with tempfile.TemporaryDirectory() as folder:
+        best, found = score(grid)
+        for attempt in range(a.tries or 5000):
+            trial = [row[:] for row in grid]
+            for _ in range(rng.randint(1, 3)):
+                r, k = rng.randrange(height), rng.randrange(width)
+                if trial[r][k] not in "@?":
+                    trial[r][k] = rng.choice(symbols)
+                    continue
+                r2, k2 = rng.randrange(height), rng.randrange(width)
+                if trial[r2][k2] not in "@?":
+                    trial[r2][k2], trial[r][k] = trial[r][k], rng.choice(symbols)
+            points, trial_found = score(trial)
+            if points > best:
+                print(f"try {attempt + 1}: {points} of {len(wanted)}", flush=True)
+            if points >= best:
+                grid, best, found = trial, points, trial_found
+    print(f"== {write(a.out, f'climbed-{flags}-{a.seed}.txt', text(grid))}: {best} of {len(wanted)} wanted situations")
+    print(text(grid), end="")
+    print("missing: " + (" ".join(sorted(wanted - found)) or "none"))
+    return 0
+
+
+def cmd_search(a):
+    """Small maps for the test files (each file's comment and final touches are written by hand).
+
+    Without --situations: maps that expose the counted bugs --bugs (default: those no top-level test
+    file exposes yet). Each try draws a random valid map (sides 1..--max-side, or --height/--width
+    when not 0; 1..--colors colors, default 3; random shares of walls, doors, buttons and traps),
+    kept in each of --modes (with --output) up to the first the reference solver does not solve; asks
+    `tools/bugs --expose` (500 maps at a time) which targets it exposes. Then a greedy cover, the map
+    exposing most of the targets not yet covered first (the smaller on a tie), each written to --out
+    as found-K-FLAGS.txt. --tries default 3000.
+
+    With --situations FLAGS (as in a test file's name, e.g. qm): hill-climbs one map (default 10x10)
+    from a random one of floor, walls, traps, the buttons --letters and the doors --doors (default:
+    those of the --colors colors, default 5), changing one to three cells at a time (a symbol, or
+    moves '@' or '?') and keeping the change unless the map then covers fewer of the wanted
+    situations: the path's (and with map output the map's) on a solvable map, or with --no-solution
+    those of a map without one, less the --skip names (a path ends on '^' or on a color: skip one to
+    get the other). It prints each gain and the map, written to --out as climbed-FLAGS-SEED.txt.
+    --tries default 5000 (about two minutes)."""
+    if a.situations is not None:
+        if not re.fullmatch(r"[sq][ml]?", a.situations):
+            raise ToolError("--situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)")
+        return climb(a)
     counted = [line.split("\t")[0] for line in subprocess.run([need(BUGS, "make tools"), "--list"],
                                                                stdout=subprocess.PIPE, text=True).stdout.splitlines()
                if line.split("\t")[2:3] == ["counted"]]
@@ -561,79 +597,6 @@ def search_bugs(a):
     if remaining:
         print("not found: " + " ".join(sorted(remaining)))
     return 0
-
-
-def climb(a):
-    flags = a.situations
-    rng = random.Random(a.seed)
-    height, width, colors = a.height or 10, a.width or 10, a.colors or 5
-    letters = a.letters or "".join(chr(ord("a") + k) for k in range(colors))
-    doors = a.doors if a.doors is not None else letters.upper()
-    kinds = ("nosol-",) if a.no_solution else ("path-", "map-") if flags[1:] != "l" else ("path-",)
-    skip = set(a.skip.split(",")) | {"path-two-states"}
-    wanted = {n for n, _, _ in SITUATIONS if n.startswith(kinds) and n not in skip}
-    symbols = "." * 6 + "#" * 5 + letters * 2 + doors * 2 + "^" * 2
-
-    def text(grid):
-        return f"{colors} {height} {width}\n// climbed\n" + "".join("".join(row) + "\n" for row in grid)
-
-    def score(grid):  # the wanted situations are of solvable maps only, or unsolvable only
-        with tempfile.TemporaryDirectory() as folder:
-            found = analyse([(write(folder, "map.txt", text(grid)), flags)])[0]
-        return len(found & wanted), found
-
-    grid = [[rng.choice(symbols) for _ in range(width)] for _ in range(height)]
-    for (r, k), symbol in zip(rng.sample([(r, k) for r in range(height) for k in range(width)], 2), "@?"):
-        grid[r][k] = symbol
-    best, found = score(grid)
-    for attempt in range(a.tries or 5000):
-        trial = [row[:] for row in grid]
-        for _ in range(rng.randint(1, 3)):
-            r, k = rng.randrange(height), rng.randrange(width)
-            if trial[r][k] not in "@?":
-                trial[r][k] = rng.choice(symbols)
-                continue
-            r2, k2 = rng.randrange(height), rng.randrange(width)
-            if trial[r2][k2] not in "@?":
-                trial[r2][k2], trial[r][k] = trial[r][k], rng.choice(symbols)
-        points, trial_found = score(trial)
-        if points >= best:
-            if points > best:
-                print(f"try {attempt + 1}: {points} of {len(wanted)}", flush=True)
-            grid, best, found = trial, points, trial_found
-    print(f"== {write(a.out, f'climbed-{flags}-{a.seed}.txt', text(grid))}: {best} of {len(wanted)} wanted situations")
-    print(text(grid), end="")
-    print("missing: " + (" ".join(sorted(wanted - found)) or "none"))
-    return 0
-
-
-def cmd_search(a):
-    """Searches for small maps for the test files (each file's comment and final touches
-    are written by hand).
-
-    Without --situations: maps that expose the counted bugs --bugs (default: those no
-    top-level test file exposes yet). Each try draws a random valid map (sides
-    1..--max-side, or --height/--width when not 0; 1..--colors colors, default 3; random
-    shares of walls, doors, buttons and traps), keeps it if the reference solver solves
-    it in each of --modes with --output, and asks `tools/bugs --expose` (500 maps at a
-    time) which targets it exposes. At the end, a greedy cover: the map exposing most of
-    the targets not yet covered first (the smaller on a tie), each written to --out as
-    found-K-FLAGS.txt. --tries default 3000.
-
-    With --situations FLAGS (as in a test file's name, e.g. qm): hill-climbs one map
-    (default 10x10) from a random one of floor, walls, traps, the buttons --letters and
-    the doors --doors (default: all of the --colors colors, default 5), changing one to
-    three cells at a time (a symbol, or moves '@' or '?') and keeping the change unless the
-    map then covers fewer of the wanted situations: the path's (and with map output the
-    map's) on a solvable map, or with --no-solution those of a map without one, less the
-    --skip names (a path ends on '^' or on a color: skip one to get the other). It prints
-    each gain and the map, written to --out as climbed-FLAGS-SEED.txt. --tries default
-    5000 (about two minutes)."""
-    if a.situations is not None:
-        if not re.fullmatch(r"[sq][ml]?", a.situations):
-            raise ToolError("--situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)")
-        return climb(a)
-    return search_bugs(a)
 
 
 def main(argv):
