@@ -10,6 +10,7 @@ a program it needs is not built."""
 import argparse
 import inspect
 import os
+import pathlib
 import random
 import re
 import signal
@@ -50,15 +51,9 @@ def flags_of(name):
     return m.group(2) + m.group(3)
 
 
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
 def write(folder, name, text):
     os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, name), "w") as f:
-        f.write(text)
+    pathlib.Path(folder, name).write_text(text)
     return os.path.join(folder, name)
 
 
@@ -83,8 +78,8 @@ def solve(runs, trace=False):
         for line in p.stdout.splitlines():
             run, end, err = (line.split("\t")[k] for k in (0, 1, 8))
             status = int(end[5:]) if end.startswith("exit ") else f"crash ({end})" if end.startswith("signal") else end
-            out = os.path.join(keep, run + ".out")
-            ended.append((status, read(out) if os.path.exists(out) else b"", "" if err == "-" else err))
+            out = pathlib.Path(keep, run + ".out")
+            ended.append((status, out.read_bytes() if out.exists() else b"", "" if err == "-" else err))
     return ended
 
 
@@ -94,9 +89,7 @@ def read_map(text):
     head = lines[0].split()
     if len(head) != 3 or not all(v.isdigit() for v in head):
         return None
-    at = 1
-    while at < len(lines) and lines[at].startswith("//"):
-        at += 1
+    at = next((i for i in range(1, len(lines)) if not lines[i].startswith("//")), len(lines))
     rows = [line.rstrip("\r") for line in lines[at:at + int(head[1])]]
     return int(head[0]), int(head[1]), int(head[2]), lines[1:at], rows
 
@@ -190,7 +183,6 @@ SITUATIONS = [
     ("input-symbol-right-col", "", "the start or the target in the last column"),
     ("output-default", "", "a solvable map run without --output (map output)"),
 ]
-NEEDS = {name: needs for name, needs, _ in SITUATIONS}
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
@@ -285,7 +277,7 @@ def input_situations(data, flags, solvable):
     last = chr(ord("a") + colors - 1) if colors else None
     letters = {chr(ord(base) + k) for base in "aA" for k in range(colors)}
     row_chars = set("@?.#^") | letters
-    found = {f"input-colors-{colors}"} & set(NEEDS)
+    found = {f"input-colors-{colors}"} & {name for name, _, _ in SITUATIONS}
     for value, name in zip(data.split(b"\n", 1)[0].split(), ("colors", "height", "width")):
         found |= named("input-", ((len(value) == 2, f"{name}-two-digits"),))
     for c in comments:
@@ -321,7 +313,7 @@ def analyse(maps):
     traces = dict(zip(nosol, solve([(maps[i][0], maps[i][1][0]) for i in nosol], trace=True)))
     found = []
     for i, (path, flags) in enumerate(maps):
-        data, (status, out, _) = read(path), runs[i]
+        data, (status, out, _) = pathlib.Path(path).read_bytes(), runs[i]
         if status != 0:
             found.append(set())
             continue
@@ -337,20 +329,19 @@ def analyse(maps):
     return found
 
 
-def coverage(folder, files):
-    """{situation: {file: flags}} over the files."""
-    table = {name: {} for name, _, _ in SITUATIONS}
+def checklist(folder, files):
+    """[(situation, its flags, what it is, {file that covers it: its flags}, what is missing or '')]."""
+    words = {"q": "queue", "s": "stack", "l": "list", "m": "map"}
+    covering = {name: {} for name, _, _ in SITUATIONS}
     for f, found in zip(files, analyse([(os.path.join(folder, f), flags_of(f)) for f in files])):
         for name in found:
-            table[name][f] = flags_of(f)
+            covering[name][f] = flags_of(f)
+    table = []
+    for name, needs, desc in SITUATIONS:
+        have = {x for flags in covering[name].values() for x in (flags[0], flags[1:] or "m")}
+        missing = ", ".join("no " + words[f] for f in needs if f not in have) if covering[name] else "no file"
+        table.append((name, needs, desc, covering[name], missing))
     return table
-
-
-def missing_for(name, files_of):
-    """What is missing for situation `name` covered by {file: flags}: '' when nothing."""
-    have = {x for flags in files_of.values() for x in (flags[0], flags[1:] or "m")}
-    words = {"q": "queue", "s": "stack", "l": "list", "m": "map"}
-    return ", ".join("no " + words[f] for f in NEEDS[name] if f not in have) if files_of else "no file"
 
 
 def cmd_situations(args):
@@ -369,12 +360,10 @@ def cmd_situations(args):
         print(f"{path}: " + " ".join(n for n, _, _ in SITUATIONS if n in found))
     if args.files:
         return 0
-    table = coverage(ROOT, test_files())
     bad = 0
-    for name, needs, _ in SITUATIONS:
-        missing = missing_for(name, table[name])
+    for name, needs, _, covering, missing in checklist(ROOT, test_files()):
         bad += bool(missing)
-        numbers = " ".join(NAME.match(f).group(1) + flags for f, flags in table[name].items())
+        numbers = " ".join(NAME.match(f).group(1) + flags for f, flags in covering.items())
         print(f"{name:34} {needs or '-':5} {numbers}" + (f"   MISSING: {missing}" if missing else ""))
     print(f"{len(SITUATIONS) - bad} of {len(SITUATIONS)} situations covered")
     return 0 if bad == 0 else 1
@@ -404,7 +393,7 @@ def cmd_check(args):
     result(1 <= len(files) <= MAX_FILES, "number of test files", f"{len(files)}, must be 1..{MAX_FILES}")
     numbers = [int(NAME.match(f).group(1)) for f in files]
     result(len(numbers) == len(set(numbers)), "test file numbers distinct", f"numbers {numbers}")
-    heads = {f: read_map(read(os.path.join(folder, f)).decode("ascii", errors="replace")) for f in files}
+    heads = {f: read_map(pathlib.Path(folder, f).read_text("ascii", errors="replace")) for f in files}
     maps = [f for f in files if heads[f]]
     runs = dict(zip(maps, [] if args.form else solve([(os.path.join(folder, f), flags_of(f)) for f in maps])))
     unsolvable = 0
@@ -439,9 +428,7 @@ def cmd_check(args):
         result(len(uncommented) <= 1, "at most one test file without a '//' comment line saying what it targets",
                f"{len(uncommented)} without: {' '.join(uncommented)}")
         try:
-            table = coverage(folder, files)
-            for name, _, desc in SITUATIONS:
-                missing = missing_for(name, table[name])
+            for name, _, desc, _, missing in checklist(folder, files):
                 result(not missing, f"situation {name} ({desc})", missing)
         except ToolError as e:
             result(False, "the situations the test files cover", str(e))
@@ -549,11 +536,8 @@ def cmd_search(a):
     counted = [line.split("\t")[0] for line in subprocess.run([need(BUGS, "make tools"), "--list"],
                                                                stdout=subprocess.PIPE, text=True).stdout.splitlines()
                if line.split("\t")[2:3] == ["counted"]]
-    if a.bugs is None:  # the bugs the test files miss
-        verdicts = expose([os.path.join(ROOT, f) for f in test_files()])[2]
-        wanted = [n for n, v in verdicts.items() if n in counted and " by " not in v]
-    else:
-        wanted = a.bugs.split(",")
+    wanted = a.bugs.split(",") if a.bugs is not None else [  # default: the bugs the test files miss
+        n for n, v in expose([os.path.join(ROOT, f) for f in test_files()])[2].items() if v == "NOT EXPOSED"]
     unknown = [n for n in wanted if n not in counted]
     if unknown:
         raise ToolError(f"not a counted bug of tools/bugs --list: {' '.join(unknown)}")
@@ -583,13 +567,11 @@ def cmd_search(a):
         covered = set().union(*(f[3] for f in found))
         print(f"{first + len(drawn)} tries: {len(covered)} of {len(wanted)} targets exposed, "
               f"at most {max((len(f[3]) for f in found), default=0)} by one map", flush=True)
-    remaining, k = set(wanted), 0
-    while remaining:  # a greedy cover: the map exposing most of the rest first, the smaller on a tie
-        pick = max(found, key=lambda f: (len(f[3] & remaining), -f[0]), default=None)
-        if pick is None or not pick[3] & remaining:
+    remaining = set(wanted)
+    for k in range(1, len(wanted) + 1):  # a greedy cover: the map exposing most of the rest first, the smaller on a tie
+        cells, text, flags, hit = max(found, key=lambda f: (len(f[3] & remaining), -f[0]), default=(0, "", "", set()))
+        if not hit & remaining:
             break
-        cells, text, flags, hit = pick
-        k += 1
         print(f"== {write(a.out, f'found-{k}-{flags}.txt', text)} ({cells} cells) exposes: "
               f"{' '.join(sorted(hit & remaining))}")
         print(text, end="")
