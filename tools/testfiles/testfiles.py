@@ -183,7 +183,6 @@ SITUATIONS = [
     ("input-symbol-right-col", "", "the start or the target in the last column"),
     ("output-default", "", "a solvable map run without --output (map output)"),
 ]
-STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 def named(prefix, pairs):
@@ -197,7 +196,8 @@ def find(rows, symbol):
 
 def beside(rows, r, k):
     """The characters of the cells next to (r, k) in `rows`."""
-    return [rows[r + dr][k + dk] for dr, dk in STEPS if 0 <= r + dr < len(rows) and 0 <= k + dk < len(rows[0])]
+    return [rows[r + dr][k + dk] for dr, dk in ((-1, 0), (0, 1), (1, 0), (0, -1))
+            if 0 <= r + dr < len(rows) and 0 <= k + dk < len(rows[0])]
 
 
 def path_situations(path, colors, rows):
@@ -311,21 +311,20 @@ def analyse(maps):
     nosol = [i for i, (status, out, _) in enumerate(runs[:len(maps)])
              if status == 0 and out.startswith(b"No solution.")]
     traces = dict(zip(nosol, solve([(maps[i][0], maps[i][1][0]) for i in nosol], trace=True)))
-    found = []
+    found = [set() for _ in maps]
     for i, (path, flags) in enumerate(maps):
         data, (status, out, _) = pathlib.Path(path).read_bytes(), runs[i]
         if status != 0:
-            found.append(set())
             continue
         colors, _, _, _, rows = read_map(data.decode("ascii"))
-        found.append(input_situations(data, flags, i not in traces))
+        found[i] = input_situations(data, flags, i not in traces)
         if i in traces:
-            found[-1] |= nosol_situations(out, states(traces[i][1]), colors, rows)
-        else:
-            route = states(lists.get(i, runs[i])[1])
-            found[-1] |= path_situations(route, colors, rows)
-            if flags[1:] != "l":
-                found[-1] |= map_situations(route, colors, rows)
+            found[i] |= nosol_situations(out, states(traces[i][1]), colors, rows)
+            continue
+        route = states(lists.get(i, runs[i])[1])
+        found[i] |= path_situations(route, colors, rows)
+        if flags[1:] != "l":
+            found[i] |= map_situations(route, colors, rows)
     return found
 
 
@@ -448,8 +447,7 @@ def cmd_check(args):
 # ==== search ==========================================================================
 
 def random_map(rng, max_side, max_colors, height=0, width=0):
-    """(text, cells) of a random valid map: sides 1..max_side (or height, width when not
-    0), 1..max_colors colors, random shares of walls, doors, buttons and traps."""
+    """(text, cells) of a random valid map (`search --help`)."""
     h = height or rng.randint(2 if width == 1 else 1, max_side)
     w = width or rng.randint(2 if h == 1 else 1, max_side)
     colors = rng.randint(1, max_colors)
@@ -513,22 +511,20 @@ def climb(a):
 def cmd_search(a):
     """Small maps for the test files (each file's comment and final touches are written by hand).
 
-    Without --situations: maps that expose the counted bugs --bugs (default: those no top-level test
-    file exposes yet). Each try draws a random valid map (sides 1..--max-side, or --height/--width
-    when not 0; 1..--colors colors, default 3; random shares of walls, doors, buttons and traps),
-    kept in each of --modes (with --output) up to the first the reference solver does not solve; asks
-    `tools/bugs --expose` (500 maps at a time) which targets it exposes. Then a greedy cover, the map
-    exposing most of the targets not yet covered first (the smaller on a tie), each written to --out
-    as found-K-FLAGS.txt. --tries default 3000.
+    Without --situations: random valid maps (sides 1..--max-side, or --height/--width when not 0;
+    1..--colors colors, default 3; random shares of walls, doors, buttons and traps), each kept in
+    --modes with --output up to the first mode the reference solver does not solve, 500 at a time
+    through `tools/bugs --expose`, for the counted bugs --bugs (default: those no top-level test file
+    exposes); then a greedy cover, the map exposing most of the rest first (the smaller on a tie),
+    each written to --out as found-K-FLAGS.txt. --tries default 3000.
 
-    With --situations FLAGS (as in a test file's name, e.g. qm): hill-climbs one map (default 10x10)
-    from a random one of floor, walls, traps, the buttons --letters and the doors --doors (default:
-    those of the --colors colors, default 5), changing one to three cells at a time (a symbol, or
-    moves '@' or '?') and keeping the change unless the map then covers fewer of the wanted
-    situations: the path's (and with map output the map's) on a solvable map, or with --no-solution
-    those of a map without one, less the --skip names (a path ends on '^' or on a color: skip one to
-    get the other). It prints each gain and the map, written to --out as climbed-FLAGS-SEED.txt.
-    --tries default 5000 (about two minutes)."""
+    With --situations FLAGS (as in a test file's name): hill-climbs one map (default 10x10) of floor,
+    walls, traps, the buttons --letters and the doors --doors (default: those of the --colors colors,
+    default 5), changing 1 to 3 cells at a time (a symbol, or moving '@' or '?'), the change kept
+    unless the map covers fewer wanted situations: the path's (with map output the map's too) on a
+    solvable map, or with --no-solution those of a map without one, less --skip (a path ends on '^'
+    or on a color: skip one to get the other). It prints each gain and the map, written to --out as
+    climbed-FLAGS-SEED.txt. --tries default 5000 (about two minutes)."""
     if a.situations is not None:
         if not re.fullmatch(r"[sq][ml]?", a.situations):
             raise ToolError("--situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)")
