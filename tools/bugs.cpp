@@ -99,9 +99,9 @@ int run(int argc, char* argv[]) {
   std::cerr << outcome.err;
   if (outcome.hangs)  // the student's solver would run until killed: it is killed at once
     std::cerr << "tools/bugs: this solver never ends (killed by SIGXCPU, as by a CPU time limit)\n";
-  if (const int signal = outcome.hangs ? SIGXCPU : outcome.signal) {
-    std::signal(signal, SIG_DFL);
-    std::raise(signal);
+  if (const int killed_by = outcome.hangs ? SIGXCPU : outcome.signal) {
+    std::signal(killed_by, SIG_DFL);
+    std::raise(killed_by);
   }
   return outcome.status;
 }
