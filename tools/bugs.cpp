@@ -48,13 +48,10 @@ int expose(const std::vector<std::string>& files) {
     if (run.end != runner::Run::End::exited || run.code != 0)
       core::fail(puzzle + " does not exit 0 on " + file + ": not a valid test file");
     const std::string input = core::read_file(file), name = file.substr(file.find_last_of('/') + 1);
-    bugs::Set on(table.size(), false);
     for (std::size_t b = 0; b < table.size(); ++b) {
-      on[b] = true;
-      const bugs::Outcome o = bugs::run(on, options, input);
+      const bugs::Outcome o = bugs::run(bugs::set_of({table[b].name}), options, input);
       if (o.signal != 0 || o.hangs || o.status != 0 || o.out != run.out)
         exposed_by[b] += " " + name.substr(0, name.rfind('.'));
-      on[b] = false;
     }
   }
   std::size_t counted = 0, exposed = 0, equivalent_exposed = 0;
@@ -100,13 +97,11 @@ int run(int argc, char* argv[]) {
   const bugs::Outcome outcome = bugs::run(bugs::set_of(names), args, input);
   std::cout << outcome.out << std::flush;
   std::cerr << outcome.err;
-  if (outcome.hangs) {  // the student's solver would run until killed: it is killed at once
+  if (outcome.hangs)  // the student's solver would run until killed: it is killed at once
     std::cerr << "tools/bugs: this solver never ends (killed by SIGXCPU, as by a CPU time limit)\n";
-    std::raise(SIGXCPU);
-  }
-  if (outcome.signal != 0) {
-    std::signal(outcome.signal, SIG_DFL);
-    std::raise(outcome.signal);
+  if (const int killed_by = outcome.hangs ? SIGXCPU : outcome.signal) {
+    std::signal(killed_by, SIG_DFL);
+    std::raise(killed_by);
   }
   return outcome.status;
 }

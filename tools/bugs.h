@@ -11,6 +11,7 @@
 #include <getopt.h>
 
 #include <algorithm>
+#include <array>
 #include <csignal>
 #include <cstddef>
 #include <cstdint>
@@ -472,7 +473,6 @@ enum Id : std::size_t {
 #undef PUZZLE_BUG_ID
 };
 
-/// The table, in the order of Id.
 inline const std::vector<Bug>& all() {
   static const std::vector<Bug> table = [] {
     std::vector<Bug> t;
@@ -489,10 +489,8 @@ inline const std::vector<Bug>& all() {
 
 /// The index of the bug named `name` in all(), or -1.
 inline int find(std::string_view name) {
-  const std::vector<Bug>& table = all();
-  for (std::size_t i = 0; i < table.size(); ++i)
-    if (name == table[i].name) return static_cast<int>(i);
-  return -1;
+  const auto it = std::find_if(all().begin(), all().end(), [&](const Bug& bug) { return bug.name == name; });
+  return it == all().end() ? -1 : static_cast<int>(it - all().begin());
 }
 
 using Set = std::vector<bool>;  // Set[i]: bug i switched on (size all().size())
@@ -538,7 +536,6 @@ class Student {
  public:
   Student(const Set& on, Outcome& outcome) : on_(on), o_(outcome) {}
 
-  /// The student's main: options, map, search, output.
   void main(const std::vector<std::string>& args, std::string_view input) {
     read_options(args);
     if (help_) {
@@ -563,8 +560,6 @@ class Student {
     (bug(errors_on_stdout) ? o_.out : o_.err) += "puzzle: error: " + message + "\n";
     throw Exit{1};
   }
-
-  // ==== Options ====================================================================
 
   void read_options(const std::vector<std::string>& args) {
     std::vector<std::string> words{"puzzle"};
@@ -615,8 +610,6 @@ class Student {
     if (outputs == 0) list_ = bug(output_default_list);
   }
 
-  // ==== The map ====================================================================
-
   /// The next line of the input, as getline gives it, with the line-reading bugs.
   bool next_line(std::string& line) {
     bool ended;  // the line had its '\n'
@@ -643,7 +636,6 @@ class Student {
     return true;
   }
 
-  /// Whether a line before the map is a comment.
   bool is_comment(const std::string& line) const {
     if (bug(width_1_crash) && line.size() < 2) throw Crash{SIGSEGV};  // line[1] read blindly
     if (bug(hash_line_is_comment) && !line.empty() && line[0] == '#') return true;
@@ -654,7 +646,6 @@ class Student {
     return line.rfind("//", 0) == 0;
   }
 
-  /// The three numbers of the header line.
   void read_header() {
     std::string line;
     if (!std::getline(in_, line)) fail("empty input: no header");
@@ -664,8 +655,8 @@ class Student {
     for (int i = 0; i < 3; ++i) {
       while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
       if (pos == line.size() || line[pos] < '0' || line[pos] > '9') fail("line 1: the header needs three numbers");
-      const bool one_digit = (i == 0 && bug(header_colors_one_digit)) || (i == 1 && bug(header_height_one_digit)) ||
-                             (i == 2 && bug(header_width_one_digit));
+      const bool one_digit = bug(std::array<Id, 3>{header_colors_one_digit, header_height_one_digit,
+                                                   header_width_one_digit}[static_cast<std::size_t>(i)]);
       std::uint64_t value = 0;
       for (const std::size_t begin = pos; pos < line.size() && line[pos] >= '0' && line[pos] <= '9'; ++pos) {
         if (!one_digit || pos == begin) value = value * 10 + static_cast<std::uint64_t>(line[pos] - '0');
@@ -739,17 +730,14 @@ class Student {
           check_comment(line), have = next_line(line), ++comments;
       }
       // The rows: height lines (less the comments, for a student who counts them in).
-      const std::uint64_t wanted = bug(comments_counted_as_rows) && comments < height_ ? height_ - comments
-                                   : bug(comments_counted_as_rows)                     ? 0
-                                   : bug(last_row_read_by_chars)                       ? height_ - 1
-                                                                                       : height_;
-      if (bug(comments_counted_as_rows) && comments >= height_) have = false;
+      std::uint64_t wanted = bug(last_row_read_by_chars) ? height_ - 1 : height_;
+      if (bug(comments_counted_as_rows)) wanted = comments < height_ ? height_ - comments : 0;
       while (have && rows_.size() < wanted) {
         rows_.push_back(line);
         if (rows_.size() < wanted) have = next_line(line);
       }
-      if (bug(comments_counted_as_rows) && rows_.size() == wanted)  // the rows never read
-        while (rows_.size() < height_) rows_.emplace_back(width_, '.');
+      if (bug(comments_counted_as_rows) && rows_.size() == wanted)
+        rows_.resize(height_, std::string(width_, '.'));  // the rows never read
       if (bug(last_row_read_by_chars) && rows_.size() == wanted) rows_.push_back(row_by_chars());
     }
     if (bug(width_1_first_row_underflow) && width_ == 1 && !rows_.empty())
@@ -765,11 +753,7 @@ class Student {
         if (!valid_char(row[c]))
           fail("map row " + std::to_string(r) + ", column " + std::to_string(c) + ": invalid character");
     }
-    locate();
-  }
-
-  /// Finds the '@' and the '?', each exactly once.
-  void locate() {
+    // The '@' and the '?', each exactly once.
     const int height = static_cast<int>(height_), width = static_cast<int>(width_);
     const int first_row = bug(locate_skips_first_row) ? 1 : 0, last_row = height - (bug(locate_skips_last_row) ? 1 : 0);
     const int first_col = bug(locate_skips_first_col) ? 1 : 0, last_col = width - (bug(locate_skips_last_col) ? 1 : 0);
@@ -843,8 +827,6 @@ class Student {
     return door == open;
   }
 
-  // ==== The search =================================================================
-
   std::size_t index(const State& s) const {
     return (static_cast<std::size_t>(s.layer) * height_ + static_cast<std::size_t>(s.row)) * width_ +
            static_cast<std::size_t>(s.col);
@@ -870,9 +852,7 @@ class Student {
     const std::size_t states = (std::size_t{colors_} + 1) * height_ * width_;
     discovered_.assign(states, 0);
     came_from_.assign(states, 0);
-    opened_.assign(26, false);
     std::vector<bool> color_used(26, false);
-    box_.clear();
     box_.push_back(start_);
     came_from_[index(start_)] = kStart;
     if (!bug(mark_on_investigate) && !bug(start_not_marked)) discovered_[flag(start_)] = 1;
@@ -903,15 +883,12 @@ class Student {
           if (color_used[static_cast<std::size_t>(here - 'a')]) to = -1;
           color_used[static_cast<std::size_t>(here - 'a')] = true;
         }
-        bool pressed = false, was_discovered = false;
-        if (to >= 0) {
-          const State next{to, cur.row, cur.col};
-          was_discovered = discovered_[flag(next)] != 0;
-          pressed = discover(next, static_cast<std::uint8_t>(kPressed + cur.layer), bug(press_rediscovers));
-        }
+        const State next{to, cur.row, cur.col};
+        const bool was_discovered = to >= 0 && discovered_[flag(next)] != 0;
+        const bool pressed =
+            to >= 0 && discover(next, static_cast<std::uint8_t>(kPressed + cur.layer), bug(press_rediscovers));
         if (pressed && bug(press_keeps_doors_open) && is_button(here)) opened_[static_cast<std::size_t>(here - 'a')] = true;
-        const bool move_too = bug(press_and_move) || (bug(press_else_move) && to >= 0 && was_discovered);
-        if (!move_too) continue;
+        if (!bug(press_and_move) && !(bug(press_else_move) && was_discovered)) continue;
       }
       bool found = false;
       for (const char way : order) {
@@ -951,15 +928,11 @@ class Student {
 
   /// The path from the start to end_, into path_.
   void backtrace() {
-    const std::size_t states = (std::size_t{colors_} + 1) * height_ * width_;
     State cur = end_;
     if (bug(backtrace_target_highest_layer)) cur.layer = discovering_layer(cur, true);
     path_.assign(1, cur);
-    auto at_start = [&](const State& s) {
-      if (bug(backtrace_stops_at_start_cell)) return s.row == start_.row && s.col == start_.col;
-      return s == start_;
-    };
-    while (!at_start(cur)) {
+    const bool cell_only = bug(backtrace_stops_at_start_cell);  // the start's cell compared, not its state
+    while (!(cur.row == start_.row && cur.col == start_.col && (cell_only || cur.layer == start_.layer))) {
       const std::uint8_t how = came_from_[index(cur)];
       if (how >= kMoved && how < kPressed) {
         cur.row -= kRowStep[how - kMoved];
@@ -975,12 +948,10 @@ class Student {
         break;  // the start's own byte
       }
       path_.push_back(cur);
-      if (path_.size() > states + 1) throw Hang{};  // the backtrace goes round a loop
+      if (path_.size() > discovered_.size() + 1) throw Hang{};  // the backtrace goes round a loop
     }
     std::reverse(path_.begin(), path_.end());
   }
-
-  // ==== The output =================================================================
 
   void write_list() {
     const std::size_t n = path_.size();
@@ -1003,10 +974,8 @@ class Student {
       lines.push_back("(" + color + (bug(list_missing_inner_parens) ? ", " + cell + ")" : ", (" + cell + "))"));
     }
     if (bug(list_reversed)) std::reverse(lines.begin(), lines.end());  // the backtrace not reversed
-    for (std::size_t k = 0; k < lines.size(); ++k) {
-      o_.out += lines[k];
-      if (!(bug(list_no_final_newline) && k + 1 == lines.size())) o_.out += '\n';
-    }
+    for (const std::string& line : lines) o_.out += line + '\n';
+    if (bug(list_no_final_newline) && !lines.empty()) o_.out.pop_back();
     if (bug(list_trailing_blank_line)) o_.out += '\n';
   }
 
@@ -1062,11 +1031,8 @@ class Student {
     std::vector<int> order;
     if (!bug(map_caret_last)) order.push_back(0);
     const int last = bug(map_last_layer_missing) ? layers - 1 : layers;
-    for (int l = 1; l < last; ++l) {
-      const char button = color_of(l);
-      if (bug(map_unused_colors_skipped) && !door_in_map(button) && !in_map(button)) continue;
-      order.push_back(l);
-    }
+    for (int l = 1; l < last; ++l)
+      if (!bug(map_unused_colors_skipped) || door_in_map(color_of(l)) || in_map(color_of(l))) order.push_back(l);
     if (bug(map_caret_last)) order.push_back(0);
     std::string& out = o_.out;
     for (std::size_t k = 0; k < order.size(); ++k) {
@@ -1102,14 +1068,11 @@ class Student {
         for (int l = 0; l < layers && !seen; ++l) seen = discovered_[flag({l, r, c})] != 0;
         char shown = at(r, c);
         const bool letter = is_door(shown) || is_button(shown) || shown == '^';
-        if (!seen) {
-          if (shown == '?' && bug(nosol_target_shown)) {
-          } else if (bug(nosol_undiscovered_dot)) {
-            if (shown != '#') shown = '.';
-          } else if (!(letter && bug(nosol_undiscovered_letters_shown))) {
-            shown = '#';
-          }
-        } else if ((shown == '^' && bug(nosol_traps_hidden)) || (is_button(shown) && bug(nosol_buttons_hidden))) {
+        if (!seen && !(shown == '?' && bug(nosol_target_shown))) {
+          if (bug(nosol_undiscovered_dot)) shown = shown == '#' ? '#' : '.';
+          else if (!(letter && bug(nosol_undiscovered_letters_shown))) shown = '#';
+        } else if (seen && ((shown == '^' && bug(nosol_traps_hidden)) ||
+                            (is_button(shown) && bug(nosol_buttons_hidden)))) {
           shown = '.';
         }
         out += shown;
@@ -1130,16 +1093,15 @@ class Student {
   int starts_ = 0, targets_ = 0;
   State start_{0, -1, -1}, target_{0, -1, -1}, end_{0, -1, -1};
   std::vector<std::uint8_t> discovered_, came_from_;
-  std::vector<bool> opened_;
+  std::vector<bool> opened_ = std::vector<bool>(26, false);  // press-keeps-doors-open
   std::deque<State> box_;
   std::vector<State> path_;
 };
 
 }  // namespace detail
 
-/// Runs the plain solver with the bugs of `on` switched on: args as argv[1..] (the puzzle
-/// options, e.g. {"--stack","-o","list"}), input as stdin. Never crashes, never hangs,
-/// never exits the process, bounded memory; a simulated crash/hang is reported in Outcome.
+/// Runs the plain solver with the bugs of `on` switched on: args as argv[1..] (puzzle's options,
+/// e.g. {"--stack","-o","list"}), input as stdin; in bounded memory, and how it would end is in Outcome.
 inline Outcome run(const Set& on, const std::vector<std::string>& args, std::string_view input) {
   Outcome outcome;
   Set switches = on;

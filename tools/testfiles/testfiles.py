@@ -10,6 +10,7 @@ a program it needs is not built."""
 import argparse
 import inspect
 import os
+import pathlib
 import random
 import re
 import signal
@@ -50,36 +51,24 @@ def flags_of(name):
     return m.group(2) + m.group(3)
 
 
-def options(flags):
-    """The options of FLAGS as in a file's name."""
-    return (["--stack" if flags[0] == "s" else "--queue"] +
-            (["--output", "map" if flags[1] == "m" else "list"] if flags[1:] else []))
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
 def write(folder, name, text):
     os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, name), "w") as f:
-        f.write(text)
+    pathlib.Path(folder, name).write_text(text)
     return os.path.join(folder, name)
 
 
 def solve(runs, trace=False):
-    """Runs the reference solver (with `trace`, ./puzzle_trace's states instead of its
-    output) on each (map file, FLAGS) of `runs`, all in one call of the harness,
-    `tools/compare --runs`: [(exit status, or 'crash (signal N)' or 'timeout', stdout,
-    the first line of stderr)]."""
+    """Runs the reference solver (with `trace`, ./puzzle_trace's states instead of its output) on
+    each (map file, FLAGS) of `runs` in one call of the harness, `tools/compare --runs`:
+    [(exit status, or 'crash (signal N)' or 'timeout', stdout, the first line of stderr)]."""
     if not runs:
         return []
     solver = [PUZZLE]
     if trace:  # the harness keeps stdout: the trace's states, on stderr, go there
         solver = ["/bin/sh", "-c", 'exec "$0" "$@" 2>&1 >/dev/null', need(TRACE, "make trace")]
+    option = {"s": "--stack", "q": "--queue", "m": " --output map", "l": " --output list", "": ""}
     with tempfile.TemporaryDirectory() as keep:
-        jobs = write(keep, "jobs", "".join(f"{i}\t{os.path.abspath(path)}\t{' '.join(options(flags))}\n"
+        jobs = write(keep, "jobs", "".join(f"{i}\t{os.path.abspath(path)}\t{option[flags[0]]}{option[flags[1:]]}\n"
                                            for i, (path, flags) in enumerate(runs)))
         p = subprocess.run([need(COMPARE, "make tools"), "--runs", jobs, "--keep", keep, "--jobs", "2",
                             "--timeout", "5"] + solver, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -89,8 +78,8 @@ def solve(runs, trace=False):
         for line in p.stdout.splitlines():
             run, end, err = (line.split("\t")[k] for k in (0, 1, 8))
             status = int(end[5:]) if end.startswith("exit ") else f"crash ({end})" if end.startswith("signal") else end
-            out = os.path.join(keep, run + ".out")
-            ended.append((status, read(out) if os.path.exists(out) else b"", "" if err == "-" else err))
+            out = pathlib.Path(keep, run + ".out")
+            ended.append((status, out.read_bytes() if out.exists() else b"", "" if err == "-" else err))
     return ended
 
 
@@ -100,9 +89,7 @@ def read_map(text):
     head = lines[0].split()
     if len(head) != 3 or not all(v.isdigit() for v in head):
         return None
-    at = 1
-    while at < len(lines) and lines[at].startswith("//"):
-        at += 1
+    at = next((i for i in range(1, len(lines)) if not lines[i].startswith("//")), len(lines))
     rows = [line.rstrip("\r") for line in lines[at:at + int(head[1])]]
     return int(head[0]), int(head[1]), int(head[2]), lines[1:at], rows
 
@@ -121,7 +108,6 @@ def expose(paths):
     lines = p.stdout.splitlines()
     verdicts = dict(line.split(": ", 1) for line in lines[:-1] if ": " in line)
     return p.returncode, lines[-1] if lines else p.stderr.strip(), verdicts
-
 
 
 # (name, the flags it must be covered with, what it is), in the checklist's order.
@@ -197,8 +183,6 @@ SITUATIONS = [
     ("input-symbol-right-col", "", "the start or the target in the last column"),
     ("output-default", "", "a solvable map run without --output (map output)"),
 ]
-NEEDS = {name: needs for name, needs, _ in SITUATIONS}
-STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
 def named(prefix, pairs):
@@ -212,39 +196,33 @@ def find(rows, symbol):
 
 def beside(rows, r, k):
     """The characters of the cells next to (r, k) in `rows`."""
-    return [rows[r + dr][k + dk] for dr, dk in STEPS if 0 <= r + dr < len(rows) and 0 <= k + dk < len(rows[0])]
+    return [rows[r + dr][k + dk] for dr, dk in ((-1, 0), (0, 1), (1, 0), (0, -1))
+            if 0 <= r + dr < len(rows) and 0 <= k + dk < len(rows[0])]
 
 
 def path_situations(path, colors, rows):
     """What the path [(color, row, col)] does: its presses (a change of color) and moves."""
     found, pressed = set(), {}  # pressed: color -> cells pressed
-    height, width = len(rows), len(rows[0])
-    start = find(rows, "@")
-    last = chr(ord("a") + colors - 1) if colors else None
+    start, last = find(rows, "@"), chr(ord("a") + colors - 1) if colors else None
     for (pc, pr, pk), (c, r, k) in zip(path, path[1:]):
-        cell = rows[r][k]
+        cell, near, colored = rows[r][k], beside(rows, r, k), c != "^"
+        found |= named("path-door-", ((colored and c > "a" and chr(ord(c) - 1).upper() in near, "before-beside"),
+                                      (colored and c < last and chr(ord(c) + 1).upper() in near, "after-beside")))
         if pc != c:  # a press
-            found.add("path-press-from-caret" if pc == "^" else "path-trap-from-color" if c == "^"
-                      else "path-press-color-to-color")
-            if c != "^":
+            found.add("path-press-from-caret" if pc == "^" else "path-press-color-to-color" if colored
+                      else "path-trap-from-color")
+            if colored:
                 pressed.setdefault(c, set()).add((r, k))
                 found |= named("path-press-", ((not any(c.upper() in row for row in rows), "doorless"),
                                                (c == "a", "first-color"), (c == last, "last-color")))
             continue
         found |= named("path-enters-", ((r - pr == -1 and r == 0, "top-row"),
-                                        (r - pr == 1 and r == height - 1, "bottom-row"),
+                                        (r - pr == 1 and r == len(rows) - 1, "bottom-row"),
                                         (k - pk == -1 and k == 0, "left-col"),
-                                        (k - pk == 1 and k == width - 1, "right-col")))
-        if c == "^":
-            found |= named("path-", ((cell == "^", "trap-walked"),))
-        else:
-            found |= named("path-", (((r, k) == start, "start-cell-in-color"), (cell == c, "own-button"),
-                                     (cell == c.upper(), "own-door")))
-    for c, r, k in path[1:]:
-        if c != "^":
-            near = beside(rows, r, k)
-            found |= named("path-door-", ((c > "a" and chr(ord(c) - 1).upper() in near, "before-beside"),
-                                          (c < last and chr(ord(c) + 1).upper() in near, "after-beside")))
+                                        (k - pk == 1 and k == len(rows[0]) - 1, "right-col")))
+        found |= named("path-", ((not colored and cell == "^", "trap-walked"),
+                                 (colored and (r, k) == start, "start-cell-in-color"),
+                                 (colored and cell == c, "own-button"), (colored and cell == c.upper(), "own-door")))
     return found | named("path-", (
         (any(len(cells) > 1 for cells in pressed.values()), "repress"), (path[-1][0] != "^", "target-in-color"),
         (path[-1][0] == "^" and len({c for c, _, _ in path}) > 1, "target-in-caret-after-press"),
@@ -299,7 +277,7 @@ def input_situations(data, flags, solvable):
     last = chr(ord("a") + colors - 1) if colors else None
     letters = {chr(ord(base) + k) for base in "aA" for k in range(colors)}
     row_chars = set("@?.#^") | letters
-    found = {f"input-colors-{colors}"} & set(NEEDS)
+    found = {f"input-colors-{colors}"} & {name for name, _, _ in SITUATIONS}
     for value, name in zip(data.split(b"\n", 1)[0].split(), ("colors", "height", "width")):
         found |= named("input-", ((len(value) == 2, f"{name}-two-digits"),))
     for c in comments:
@@ -326,63 +304,54 @@ def input_situations(data, flags, solvable):
 
 
 def analyse(maps):
-    """The situations each (map file, FLAGS) of `maps` covers: the path is ./puzzle's list
-    output, and on a map with no solution the states discovered in each layer are those
-    ./puzzle_trace investigates."""
-    runs = solve(maps + [(path, flags[0] + "l") for path, flags in maps])
+    """The situations each (map file, FLAGS) of `maps` covers (how: `situations --help`)."""
+    unlisted = [i for i, (_, flags) in enumerate(maps) if flags[1:] != "l"]  # their path needs a list run
+    runs = solve(maps + [(maps[i][0], maps[i][1][0] + "l") for i in unlisted])
+    lists = dict(zip(unlisted, runs[len(maps):]))
     nosol = [i for i, (status, out, _) in enumerate(runs[:len(maps)])
              if status == 0 and out.startswith(b"No solution.")]
     traces = dict(zip(nosol, solve([(maps[i][0], maps[i][1][0]) for i in nosol], trace=True)))
-    found = []
+    found = [set() for _ in maps]
     for i, (path, flags) in enumerate(maps):
-        data, (status, out, _) = read(path), runs[i]
+        data, (status, out, _) = pathlib.Path(path).read_bytes(), runs[i]
         if status != 0:
-            found.append(set())
             continue
         colors, _, _, _, rows = read_map(data.decode("ascii"))
-        found.append(input_situations(data, flags, i not in traces))
+        found[i] = input_situations(data, flags, i not in traces)
         if i in traces:
-            found[-1] |= nosol_situations(out, states(traces[i][1]), colors, rows)
-        else:
-            route = states(runs[len(maps) + i][1])
-            found[-1] |= path_situations(route, colors, rows)
-            if flags[1:] != "l":
-                found[-1] |= map_situations(route, colors, rows)
+            found[i] |= nosol_situations(out, states(traces[i][1]), colors, rows)
+            continue
+        route = states(lists.get(i, runs[i])[1])
+        found[i] |= path_situations(route, colors, rows)
+        if flags[1:] != "l":
+            found[i] |= map_situations(route, colors, rows)
     return found
 
 
-def coverage(folder, files):
-    """{situation: {file: flags}} over the files."""
-    table = {name: {} for name, _, _ in SITUATIONS}
+def checklist(folder, files):
+    """[(situation, its flags, what it is, {file that covers it: its flags}, what is missing or '')]."""
+    words = {"q": "queue", "s": "stack", "l": "list", "m": "map"}
+    covering = {name: {} for name, _, _ in SITUATIONS}
     for f, found in zip(files, analyse([(os.path.join(folder, f), flags_of(f)) for f in files])):
         for name in found:
-            table[name][f] = flags_of(f)
+            covering[name][f] = flags_of(f)
+    table = []
+    for name, needs, desc in SITUATIONS:
+        have = {x for flags in covering[name].values() for x in (flags[0], flags[1:] or "m")}
+        missing = ", ".join("no " + words[f] for f in needs if f not in have) if covering[name] else "no file"
+        table.append((name, needs, desc, covering[name], missing))
     return table
 
 
-def missing_for(name, files_of):
-    """What is missing for situation `name` covered by {file: flags}: '' when nothing."""
-    have = {x for flags in files_of.values() for x in (flags[0], flags[1:] or "m")}
-    words = {"q": "queue", "s": "stack", "l": "list", "m": "map"}
-    return ", ".join("no " + words[f] for f in NEEDS[name] if f not in have) if files_of else "no file"
-
-
 def cmd_situations(args):
-    """The situations a test file can make show in its output, and which of the top-level
-    test files cover each: the checklist, a line per situation (its name, the flags it
-    must be covered with, the files that cover it and what is missing), then "K of M
-    situations covered" (exit 1 unless all are); or, given FILEs (any maps named like
-    test files), the situations of each.
-
-    A known bug (tools/bugs.h) is one bug somebody wrote down; a situation is a place
-    where many bugs, written down or not, change the output: the path crossing the start's
-    cell on a colored layer, a trap pressed from a colored layer, a discovered trap on a
-    no-solution map. A file is looked at through the solver's own output: the path is
-    ./puzzle's list output for the file's container, and on a map with no solution the
-    states discovered in each layer are the ones ./puzzle_trace investigates (make trace).
-    A situation names the outputs it must show in: q and s (the container changes the
-    path), l and m (the output type changes how it shows). It is covered when for each of
-    those letters some file with that flag has it (a file without m or l prints a map)."""
+    """The checklist of the situations (places where many bugs, known or not, change the output): a
+    line per situation (its name, the flags it must be covered with, the top-level test files that
+    cover it, what is missing), then "K of M situations covered" (exit 1 unless all are); or the
+    situations of each FILE (a map named like a test file). The path is ./puzzle's list output for
+    a file's container; on a map with no solution the states discovered in each layer are those
+    ./puzzle_trace investigates (make trace). A situation is covered when each of its flags (q, s:
+    the container changes the path; l, m: the output shows it) is on a file that has it (a file
+    without m or l prints a map)."""
     for path in args.files:
         if not NAME.match(os.path.basename(path)):
             raise ToolError(f"{path}: not named like a test file (test-N-FLAGS.txt)")
@@ -390,36 +359,29 @@ def cmd_situations(args):
         print(f"{path}: " + " ".join(n for n, _, _ in SITUATIONS if n in found))
     if args.files:
         return 0
-    table = coverage(ROOT, test_files())
     bad = 0
-    for name, needs, _ in SITUATIONS:
-        missing = missing_for(name, table[name])
+    for name, needs, _, covering, missing in checklist(ROOT, test_files()):
         bad += bool(missing)
-        numbers = " ".join(NAME.match(f).group(1) + flags for f, flags in table[name].items())
+        numbers = " ".join(NAME.match(f).group(1) + flags for f, flags in covering.items())
         print(f"{name:34} {needs or '-':5} {numbers}" + (f"   MISSING: {missing}" if missing else ""))
     print(f"{len(SITUATIONS) - bad} of {len(SITUATIONS)} situations covered")
     return 0 if bad == 0 else 1
 
 
 def cmd_check(args):
-    """The checks of the test files in DIR (default: the repository's top level), a line
-    per check ("ok    WHAT" or "FAIL  WHAT: WHY"), then "N passed, M failed"; exit 1 when
-    one fails. The course's rules: only files named test-N-FLAGS.txt start with "test"
-    (directories are not submitted), 1 to 15 of them, N distinct, each a map of at most
-    10x10. With --form, those alone (no program run). Without it, ours too: each file is
-    solved by the solver with its flags (exit 0, output, nothing on stderr) and tools/check
-    accepts the output; both containers, both output types and a map with no solution are
-    used; all but at most one file have a // comment saying what they target (the spec
-    allows a map without, and a solver that always skips the line after the header shows
-    only on such a file); together they cover every situation (`situations`) and expose
-    every counted bug of tools/bugs and no equivalent one (`tools/bugs --expose`, what
-    `make mutants` runs)."""
-    folder = args.dir
-    passed = failed = 0
+    """A line per check of the test files in DIR ("ok    WHAT" or "FAIL  WHAT: WHY"), then "N passed,
+    M failed"; exit 1 when one fails. The course's rules: only test-N-FLAGS.txt files start with
+    "test" (folders are not submitted), 1 to 15 of them, N distinct, each a map of at most 10x10.
+    Ours too, without --form: the solver solves each file with its flags (exit 0, output, nothing on
+    stderr) and tools/check accepts the output; both containers, both output types and a map with no
+    solution are used; all but at most one file have a // comment saying what they target (a solver
+    that always skips the line after the header shows only on a file without); together they cover
+    every situation and expose every counted bug of tools/bugs and no equivalent one
+    (`tools/bugs --expose`, what `make mutants` runs)."""
+    folder, tally = args.dir, [0, 0]  # passed, failed
 
     def result(ok, what, why=""):
-        nonlocal passed, failed
-        passed, failed = passed + bool(ok), failed + (not ok)
+        tally[not ok] += 1
         print(f"ok    {what}" if ok else f"FAIL  {what}" + (f": {why}" if why else ""), flush=True)
 
     for entry in sorted(os.listdir(folder)):
@@ -430,16 +392,15 @@ def cmd_check(args):
     result(1 <= len(files) <= MAX_FILES, "number of test files", f"{len(files)}, must be 1..{MAX_FILES}")
     numbers = [int(NAME.match(f).group(1)) for f in files]
     result(len(numbers) == len(set(numbers)), "test file numbers distinct", f"numbers {numbers}")
-    heads = {f: read_map(read(os.path.join(folder, f)).decode("ascii", errors="replace")) for f in files}
+    heads = {f: read_map(pathlib.Path(folder, f).read_text("ascii", errors="replace")) for f in files}
     maps = [f for f in files if heads[f]]
     runs = dict(zip(maps, [] if args.form else solve([(os.path.join(folder, f), flags_of(f)) for f in maps])))
-    unsolvable, uncommented = 0, [f for f in maps if not heads[f][3]]
+    unsolvable = 0
     for f in files:
-        path, flags = os.path.join(folder, f), flags_of(f)
         if heads[f] is None:
             result(False, f, "the first line is not 'num_colors height width'")
             continue
-        _, height, width, _, _ = heads[f]
+        height, width = heads[f][1:3]
         problems = [f"{height}x{width} is larger than {MAX_SIDE}x{MAX_SIDE}"] if max(height, width) > MAX_SIDE else []
         if not args.form:
             status, out, err = runs[f]
@@ -450,74 +411,129 @@ def cmd_check(args):
             elif status == 0 and out:
                 nosol = out.startswith(b"No solution.")
                 unsolvable += nosol
-                how = ["--no-solution-ok"] if nosol else [] if flags.endswith("l") else ["--map"]
-                p = subprocess.run([CHECK, "--quiet"] + how + [path], input=out, stderr=subprocess.PIPE)
+                how = ["--no-solution-ok"] if nosol else [] if flags_of(f).endswith("l") else ["--map"]
+                p = subprocess.run([CHECK, "--quiet"] + how + [os.path.join(folder, f)], input=out,
+                                   stderr=subprocess.PIPE)
                 if p.returncode != 0:
                     problems.append(f"tools/check {' '.join(how)} rejects the output (exit {p.returncode}) "
                                     f"{p.stderr.decode(errors='replace').strip()}")
         result(not problems, f, "; ".join(problems))
     if files and not args.form:
         all_flags = [flags_of(f) for f in files]
+        uncommented = [f for f in maps if not heads[f][3]]
         result({"q", "s"} <= {fl[0] for fl in all_flags}, "the test files use both --queue and --stack")
         result({"l", "m"} <= {fl[1:] or "m" for fl in all_flags}, "the test files use both list and map output")
         result(unsolvable > 0, "a test file has no solution")
         result(len(uncommented) <= 1, "at most one test file without a '//' comment line saying what it targets",
                f"{len(uncommented)} without: {' '.join(uncommented)}")
         try:
-            table = coverage(folder, files)
+            for name, _, desc, _, missing in checklist(folder, files):
+                result(not missing, f"situation {name} ({desc})", missing)
         except ToolError as e:
             result(False, "the situations the test files cover", str(e))
-        else:
-            for name, _, desc in SITUATIONS:
-                missing = missing_for(name, table[name])
-                result(not missing, f"situation {name} ({desc})", missing)
         try:
             status, last, verdicts = expose([os.path.join(folder, f) for f in files])
-        except ToolError as e:
-            result(False, "the bugs the test files expose", str(e))
-        else:
             for name, verdict in verdicts.items():
                 equivalent = verdict.startswith("equivalent")
                 result("EXPOSED" not in verdict if equivalent else verdict.startswith("exposed by"),
                        f"bug {name} (equivalent) exposed by no file" if equivalent else f"bug {name} exposed", verdict)
             result(status == 0, "tools/bugs --expose: every counted bug exposed", f"exit {status}: {last}")
-    print(f"{passed} passed, {failed} failed")
-    return 0 if failed == 0 else 1
+        except ToolError as e:
+            result(False, "the bugs the test files expose", str(e))
+    print(f"{tally[0]} passed, {tally[1]} failed")
+    return 0 if tally[1] == 0 else 1
 
 
 # ==== search ==========================================================================
 
 def random_map(rng, max_side, max_colors, height=0, width=0):
-    """(text, cells) of a random valid map: sides 1..max_side (or height, width when not
-    0), 1..max_colors colors, random shares of walls, doors, buttons and traps."""
+    """(text, cells) of a random valid map (`search --help`)."""
     h = height or rng.randint(2 if width == 1 else 1, max_side)
     w = width or rng.randint(2 if h == 1 else 1, max_side)
     colors = rng.randint(1, max_colors)
     p_wall, p_door = rng.uniform(0, 0.35), rng.uniform(0, 0.15)
     p_button, p_trap = rng.uniform(0.02, 0.15), rng.uniform(0, 0.1)
-    grid = []
-    for _ in range(h):
-        row = []
-        for _ in range(w):
-            r = rng.random()
-            row.append("#" if r < p_wall else chr(ord("A") + rng.randrange(colors)) if r < p_wall + p_door
-                       else chr(ord("a") + rng.randrange(colors)) if r < p_wall + p_door + p_button
-                       else "^" if r < p_wall + p_door + p_button + p_trap else ".")
-        grid.append(row)
+
+    def cell(r):
+        return ("#" if r < p_wall else chr(ord("A") + rng.randrange(colors)) if r < p_wall + p_door
+                else chr(ord("a") + rng.randrange(colors)) if r < p_wall + p_door + p_button
+                else "^" if r < p_wall + p_door + p_button + p_trap else ".")
+
+    grid = [[cell(rng.random()) for _ in range(w)] for _ in range(h)]
     (sr, sc), (tr, tc) = rng.sample([(r, c) for r in range(h) for c in range(w)], 2)
     grid[sr][sc], grid[tr][tc] = "@", "?"
     return f"{colors} {h} {w}\n" + "".join("".join(row) + "\n" for row in grid), h * w
 
 
-def search_bugs(a):
+def climb(a):
+    flags, rng = a.situations, random.Random(a.seed)
+    height, width, colors = a.height or 10, a.width or 10, a.colors or 5
+    letters = a.letters or "".join(chr(ord("a") + k) for k in range(colors))
+    doors = a.doors if a.doors is not None else letters.upper()
+    kinds = ("nosol-",) if a.no_solution else ("path-", "map-") if flags[1:] != "l" else ("path-",)
+    skip = set(a.skip.split(",")) | {"path-two-states"}
+    wanted = {n for n, _, _ in SITUATIONS if n.startswith(kinds) and n not in skip}
+    symbols = "." * 6 + "#" * 5 + letters * 2 + doors * 2 + "^" * 2
+
+    def text(grid):
+        return f"{colors} {height} {width}\n// climbed\n" + "".join("".join(row) + "\n" for row in grid)
+
+    def score(grid):  # the wanted situations are of solvable maps only, or unsolvable only
+        found = analyse([(write(folder, "map.txt", text(grid)), flags)])[0]
+        return len(found & wanted), found
+
+    grid = [[rng.choice(symbols) for _ in range(width)] for _ in range(height)]
+    for (r, k), symbol in zip(rng.sample([(r, k) for r in range(height) for k in range(width)], 2), "@?"):
+        grid[r][k] = symbol
+    with tempfile.TemporaryDirectory() as folder:
+        best, found = score(grid)
+        for attempt in range(a.tries or 5000):
+            trial = [row[:] for row in grid]
+            for _ in range(rng.randint(1, 3)):
+                r, k = rng.randrange(height), rng.randrange(width)
+                if trial[r][k] not in "@?":
+                    trial[r][k] = rng.choice(symbols)
+                    continue
+                r2, k2 = rng.randrange(height), rng.randrange(width)
+                if trial[r2][k2] not in "@?":
+                    trial[r2][k2], trial[r][k] = trial[r][k], rng.choice(symbols)
+            points, trial_found = score(trial)
+            if points > best:
+                print(f"try {attempt + 1}: {points} of {len(wanted)}", flush=True)
+            if points >= best:
+                grid, best, found = trial, points, trial_found
+    print(f"== {write(a.out, f'climbed-{flags}-{a.seed}.txt', text(grid))}: {best} of {len(wanted)} wanted situations")
+    print(text(grid), end="")
+    print("missing: " + (" ".join(sorted(wanted - found)) or "none"))
+    return 0
+
+
+def cmd_search(a):
+    """Small maps for the test files (each file's comment and final touches are written by hand).
+
+    Without --situations: random valid maps (sides 1..--max-side, or --height/--width when not 0;
+    1..--colors colors, default 3; random shares of walls, doors, buttons and traps), each kept in
+    --modes with --output up to the first mode the reference solver does not solve, 500 at a time
+    through `tools/bugs --expose`, for the counted bugs --bugs (default: those no top-level test file
+    exposes); then a greedy cover, the map exposing most of the rest first (the smaller on a tie),
+    each written to --out as found-K-FLAGS.txt. --tries default 3000.
+
+    With --situations FLAGS (as in a test file's name): hill-climbs one map (default 10x10) of floor,
+    walls, traps, the buttons --letters and the doors --doors (default: those of the --colors colors,
+    default 5), changing 1 to 3 cells at a time (a symbol, or moving '@' or '?'), the change kept
+    unless the map covers fewer wanted situations: the path's (with map output the map's too) on a
+    solvable map, or with --no-solution those of a map without one, less --skip (a path ends on '^'
+    or on a color: skip one to get the other). It prints each gain and the map, written to --out as
+    climbed-FLAGS-SEED.txt. --tries default 5000 (about two minutes)."""
+    if a.situations is not None:
+        if not re.fullmatch(r"[sq][ml]?", a.situations):
+            raise ToolError("--situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)")
+        return climb(a)
     counted = [line.split("\t")[0] for line in subprocess.run([need(BUGS, "make tools"), "--list"],
                                                                stdout=subprocess.PIPE, text=True).stdout.splitlines()
                if line.split("\t")[2:3] == ["counted"]]
-    if a.bugs is None:  # the bugs the test files miss
-        verdicts = expose([os.path.join(ROOT, f) for f in test_files()])[2]
-        wanted = [n for n, v in verdicts.items() if n in counted and " by " not in v]
-    else:
-        wanted = a.bugs.split(",")
+    wanted = a.bugs.split(",") if a.bugs is not None else [  # default: the bugs the test files miss
+        n for n, v in expose([os.path.join(ROOT, f) for f in test_files()])[2].items() if v == "NOT EXPOSED"]
     unknown = [n for n in wanted if n not in counted]
     if unknown:
         raise ToolError(f"not a counted bug of tools/bugs --list: {' '.join(unknown)}")
@@ -547,13 +563,11 @@ def search_bugs(a):
         covered = set().union(*(f[3] for f in found))
         print(f"{first + len(drawn)} tries: {len(covered)} of {len(wanted)} targets exposed, "
               f"at most {max((len(f[3]) for f in found), default=0)} by one map", flush=True)
-    remaining, k = set(wanted), 0
-    while remaining:  # a greedy cover: the map exposing most of the rest first, the smaller on a tie
-        pick = max(found, key=lambda f: (len(f[3] & remaining), -f[0]), default=None)
-        if pick is None or not pick[3] & remaining:
+    remaining = set(wanted)
+    for k in range(1, len(wanted) + 1):  # a greedy cover: the map exposing most of the rest first, the smaller on a tie
+        cells, text, flags, hit = max(found, key=lambda f: (len(f[3] & remaining), -f[0]), default=(0, "", "", set()))
+        if not hit & remaining:
             break
-        cells, text, flags, hit = pick
-        k += 1
         print(f"== {write(a.out, f'found-{k}-{flags}.txt', text)} ({cells} cells) exposes: "
               f"{' '.join(sorted(hit & remaining))}")
         print(text, end="")
@@ -561,79 +575,6 @@ def search_bugs(a):
     if remaining:
         print("not found: " + " ".join(sorted(remaining)))
     return 0
-
-
-def climb(a):
-    flags = a.situations
-    rng = random.Random(a.seed)
-    height, width, colors = a.height or 10, a.width or 10, a.colors or 5
-    letters = a.letters or "".join(chr(ord("a") + k) for k in range(colors))
-    doors = a.doors if a.doors is not None else letters.upper()
-    kinds = ("nosol-",) if a.no_solution else ("path-", "map-") if flags[1:] != "l" else ("path-",)
-    skip = set(a.skip.split(",")) | {"path-two-states"}
-    wanted = {n for n, _, _ in SITUATIONS if n.startswith(kinds) and n not in skip}
-    symbols = "." * 6 + "#" * 5 + letters * 2 + doors * 2 + "^" * 2
-
-    def text(grid):
-        return f"{colors} {height} {width}\n// climbed\n" + "".join("".join(row) + "\n" for row in grid)
-
-    def score(grid):  # the wanted situations are of solvable maps only, or unsolvable only
-        with tempfile.TemporaryDirectory() as folder:
-            found = analyse([(write(folder, "map.txt", text(grid)), flags)])[0]
-        return len(found & wanted), found
-
-    grid = [[rng.choice(symbols) for _ in range(width)] for _ in range(height)]
-    for (r, k), symbol in zip(rng.sample([(r, k) for r in range(height) for k in range(width)], 2), "@?"):
-        grid[r][k] = symbol
-    best, found = score(grid)
-    for attempt in range(a.tries or 5000):
-        trial = [row[:] for row in grid]
-        for _ in range(rng.randint(1, 3)):
-            r, k = rng.randrange(height), rng.randrange(width)
-            if trial[r][k] not in "@?":
-                trial[r][k] = rng.choice(symbols)
-                continue
-            r2, k2 = rng.randrange(height), rng.randrange(width)
-            if trial[r2][k2] not in "@?":
-                trial[r2][k2], trial[r][k] = trial[r][k], rng.choice(symbols)
-        points, trial_found = score(trial)
-        if points >= best:
-            if points > best:
-                print(f"try {attempt + 1}: {points} of {len(wanted)}", flush=True)
-            grid, best, found = trial, points, trial_found
-    print(f"== {write(a.out, f'climbed-{flags}-{a.seed}.txt', text(grid))}: {best} of {len(wanted)} wanted situations")
-    print(text(grid), end="")
-    print("missing: " + (" ".join(sorted(wanted - found)) or "none"))
-    return 0
-
-
-def cmd_search(a):
-    """Searches for small maps for the test files (each file's comment and final touches
-    are written by hand).
-
-    Without --situations: maps that expose the counted bugs --bugs (default: those no
-    top-level test file exposes yet). Each try draws a random valid map (sides
-    1..--max-side, or --height/--width when not 0; 1..--colors colors, default 3; random
-    shares of walls, doors, buttons and traps), keeps it if the reference solver solves
-    it in each of --modes with --output, and asks `tools/bugs --expose` (500 maps at a
-    time) which targets it exposes. At the end, a greedy cover: the map exposing most of
-    the targets not yet covered first (the smaller on a tie), each written to --out as
-    found-K-FLAGS.txt. --tries default 3000.
-
-    With --situations FLAGS (as in a test file's name, e.g. qm): hill-climbs one map
-    (default 10x10) from a random one of floor, walls, traps, the buttons --letters and
-    the doors --doors (default: all of the --colors colors, default 5), changing one to
-    three cells at a time (a symbol, or moves '@' or '?') and keeping the change unless the
-    map then covers fewer of the wanted situations: the path's (and with map output the
-    map's) on a solvable map, or with --no-solution those of a map without one, less the
-    --skip names (a path ends on '^' or on a color: skip one to get the other). It prints
-    each gain and the map, written to --out as climbed-FLAGS-SEED.txt. --tries default
-    5000 (about two minutes)."""
-    if a.situations is not None:
-        if not re.fullmatch(r"[sq][ml]?", a.situations):
-            raise ToolError("--situations needs FLAGS as in a test file's name (s or q, then m, l or nothing)")
-        return climb(a)
-    return search_bugs(a)
 
 
 def main(argv):
