@@ -15,21 +15,18 @@
 
 namespace check {
 
-using solution::Format;
-using solution::Verdict;
-
 struct Options {
   std::size_t max_moves = SIZE_MAX;
   bool quiet = false;
-  Format format = Format::detect;
+  solution::Format format = solution::Format::detect;
   bool no_solution_ok = false;
   bool print_path = false;
 };
 
 /// The command line of check: its table of options sets `o`.
 core::Command command(Options& o) {
-  auto format = [&o](Format wanted) {
-    if (o.format != Format::detect && o.format != wanted)
+  auto format = [&o](solution::Format wanted) {
+    if (o.format != solution::Format::detect && o.format != wanted)
       core::usage_error("--list and --map are both given; choose one");
     o.format = wanted;
   };
@@ -47,10 +44,10 @@ core::Command command(Options& o) {
            }},
           core::flag('q', "quiet", "print nothing on stdout; the exit status tells", o.quiet),
           {0, "list", nullptr, "read SOLUTION as list-mode output, whatever it looks like",
-           [format](const char*) { format(Format::list); }},
+           [format](const char*) { format(solution::Format::list); }},
           {0, "map", nullptr,
            "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
-           [format](const char*) { format(Format::map); }},
+           [format](const char*) { format(solution::Format::map); }},
           core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", o.no_solution_ok),
           core::flag(0, "print-path",
                      "first print the states found legal, in list format (for\n"
@@ -76,7 +73,9 @@ core::Command command(Options& o) {
   return command;
 }
 
-int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
+int run(int argc, char* argv[]) {
+  Options options;
+  const core::Command cmd = command(options);
   const core::Parsed parsed = core::parse(cmd, argc, argv);
   if (parsed.help) {
     std::fputs(core::help_text(cmd).c_str(), stdout);
@@ -99,15 +98,13 @@ int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
     for (const std::string& line : report.lines) std::puts(line.c_str());
   }
   if (std::fflush(stdout) != 0) core::fail(std::string("cannot write to standard output: ") + std::strerror(errno));
-  if (report.verdict == Verdict::reaches_target) return core::kExitOk;
-  return report.verdict == Verdict::no_solution && options.no_solution_ok ? core::kExitOk : core::kExitVerdict;
+  const bool ok = report.verdict == solution::Verdict::reaches_target ||
+                  (report.verdict == solution::Verdict::no_solution && options.no_solution_ok);
+  return ok ? core::kExitOk : core::kExitVerdict;
 }
 
 }  // namespace check
 
 int main(int argc, char* argv[]) {
-  return core::run_main("check", [&] {
-    check::Options options;
-    return check::run(check::command(options), options, argc, argv);
-  });
+  return core::run_main("check", [&] { return check::run(argc, argv); });
 }

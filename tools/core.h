@@ -1,17 +1,14 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/core.h: what every tool's command line shares, written once. As git's
-// parse-options: one table of options per command, read by parse() and printed by
-// help_text(), so the two cannot drift; values checked once; one policy for mistakes
-// (run_main()) and one exit-status convention, printed in every --help.
+// tools/core.h: what every tool's command line shares. As git's parse-options, one table
+// of options per command, read by parse() and printed by help_text(), so the two cannot
+// drift; one policy for mistakes (run_main()) and one exit-status convention.
 
 #ifndef PUZZLE_TOOLS_CORE_H
 #define PUZZLE_TOOLS_CORE_H
 
-#include <fcntl.h>
 #include <getopt.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -24,7 +21,6 @@
 #include <new>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace core {

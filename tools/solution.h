@@ -1,11 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/solution.h: the one reader of solver outputs, shared by tools/check and
-// tools/show: a list-mode, map-mode or "No solution." output of any solver, its path
-// replayed with the solver's own rule functions (puzzle.cpp compiled in: its functions
-// are not inline, so GCC inlines the lambdas of the hot loops). An output is read as a
-// stream, never further than its shape allows; one that is not of the shape read
-// is an error naming the file, line and column.
+// tools/solution.h: the one reader of solver outputs (tools/check, tools/show): a list-mode,
+// map-mode or "No solution." output, read as a stream no further than its shape allows, its
+// path replayed with puzzle.cpp's rule functions (not inline: GCC inlines the hot loops' lambdas).
+// An output not of the shape read is an error naming the file, line and column.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
@@ -40,9 +38,8 @@ std::string plural(std::uint64_t n, const char* word) {
 /// The FILE that a Reader owns, opened before its Input.
 struct OpenFile { std::FILE* file; };
 
-/// A file ("": standard input) read as a stream through the solver's own Input, which
-/// cuts a line at the length asked for: endless input stops at the first line too long.
-/// Lines are numbered from 1 for messages; a long row of a map is read a piece at a time.
+/// A file ("": standard input) read through the solver's Input, which cuts a line at the
+/// length asked for (endless input stops at once) and a map's long row into pieces.
 class Reader : private OpenFile, public puzzle::Input {
  public:
   explicit Reader(const std::string& path)
@@ -162,8 +159,7 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
 /// with two numbers of 18 digits (longer ones are refused) is 45 characters.
 constexpr std::size_t kListLine = 64;
 
-/// A player state as written in a solution: color '^' or a letter, row and column.
-/// Rows and columns are kept as read, so that a state off the map can be reported.
+/// A player state as written in a solution, kept as read so that one off the map can be reported.
 struct State {
   char color = puzzle::kNoColor;
   std::uint64_t row = 0, col = 0;
@@ -190,15 +186,10 @@ char cell_of(const Puzzle& p, const State& s) {
   return p.at(static_cast<std::uint32_t>(s.row), static_cast<std::uint32_t>(s.col));
 }
 
-/// The states of the map, (num_colors + 1) layers of height x width, numbered in the
-/// order of a map output: layer by layer, row by row.
+/// The states of the map, numbered in the order of a map output: layer by layer, row by row.
 std::uint64_t state_count(const Puzzle& p) { return std::uint64_t{p.colors + 1} * p.height * p.width; }
 std::uint64_t number(const Puzzle& p, const State& s) {
   return (std::uint64_t{puzzle::layer_index(s.color)} * p.height + s.row) * p.width + s.col;
-}
-State state_numbered(const Puzzle& p, std::uint64_t n) {
-  const std::uint64_t cells = std::uint64_t{p.height} * p.width, cell = n % cells;
-  return State{puzzle::layer_color(static_cast<std::uint32_t>(n / cells)), cell / p.width, cell % p.width};
 }
 
 /// Whether `to` is one action away from `from` (both on the map), whose cells hold the
@@ -221,8 +212,7 @@ bool legal_action(const State& from, char here, const State& to, char there, std
   return false;
 }
 
-/// `count` fields of 1 or 2 bits, all zero at first (calloc: the pages on which no
-/// field is ever set cost no memory).
+/// `count` fields of 1 or 2 bits, all zero (calloc: pages where none is set cost no memory).
 class Bits {
  public:
   Bits() = default;
@@ -322,8 +312,13 @@ class Replay {
       if (!on_map(p_, s)) return why_ = "off the map", false;
       there = same_cell(last, s) ? last_char_ : cell_of(p_, s);
       if (s != last && !legal_action(last, last_char_, s, there, why_)) return false;
-      if (contains(s))
-        return why_ = "state repeated (first at " + std::string(unit_) + " " + std::to_string(first_at(s)) + ")", false;
+      if (contains(s)) {
+        std::size_t first = 0;  // its number on the path, from 1
+        path_.walk([&](const Path::Cursor& at) {
+          if (first == 0 && at.state() == s) first = at.index() + 1;
+        });
+        return why_ = "state repeated (first at " + std::string(unit_) + " " + std::to_string(first) + ")", false;
+      }
     }
     visited_.set(number(p_, s), 1);
     path_.add(s);
@@ -345,10 +340,10 @@ class Replay {
       for (std::uint64_t word = marks.word(i); word != 0;) {
         const std::uint64_t at = i + static_cast<unsigned>(__builtin_ctzll(word)) / 2;
         word &= ~(std::uint64_t{3} << (at - i) * 2);
-        if (!visited_.get(at)) {
-          first = state_numbered(p_, at);
-          return false;
-        }
+        if (visited_.get(at)) continue;
+        const std::uint64_t cells = std::uint64_t{p_.height} * p_.width, cell = at % cells;
+        first = State{puzzle::layer_color(static_cast<std::uint32_t>(at / cells)), cell / p_.width, cell % p_.width};
+        return false;
       }
     }
     return true;
@@ -356,15 +351,6 @@ class Replay {
   Path take_path() { return std::exchange(path_, Path()); }
 
  private:
-  /// The number of the state `s` on the path (which holds it), from 1.
-  std::size_t first_at(const State& s) const {
-    std::size_t found = 0;
-    path_.walk([&](const Path::Cursor& at) {
-      if (found == 0 && at.state() == s) found = at.index() + 1;
-    });
-    return found;
-  }
-
   const Puzzle& p_;
   const Ends& ends_;
   const char* unit_;
@@ -381,8 +367,7 @@ enum class Verdict {
   wrong,           ///< an illegal move, a wrong map output or an inconsistent discovered map
 };
 
-/// What reading an output found: the verdict and the lines that explain it (for
-/// `wrong`, the last line says what is wrong).
+/// What reading an output found: the verdict and the lines that explain it (the last says what is wrong).
 struct Report {
   Verdict verdict = Verdict::wrong;
   std::vector<std::string> lines;
@@ -506,11 +491,14 @@ Report check_list(const Puzzle& p, const Ends& ends, Reader& lines, std::string_
 
 /// A map-mode output: num_colors + 1 layers of the map with the path drawn in, kept as
 /// the marks it draws, 2 bits a state. Every other cell is checked as it is read: the
-/// first that shows neither what the spec says nor a mark is kept as problem().
+/// first that shows neither what the spec says nor a mark is kept as `problem`.
 class MapOutput {
  public:
+  Bits marks;           ///< per state: 0 no mark, 1 '+', 2 '%', 3 '@'
+  std::string problem;  ///< "" when every cell is right
+
   MapOutput(const Puzzle& puzzle, const Ends& ends, Reader& lines, std::string_view line)
-      : p_(puzzle), marks_(state_count(puzzle), 2) {
+      : marks(state_count(puzzle), 2), p_(puzzle) {
     map_.reserve(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
     for (std::uint32_t row = 0; row < p_.height; ++row)
       for (std::uint32_t col = 0; col < p_.width; ++col) map_ += p_.at(row, col);
@@ -531,9 +519,9 @@ class MapOutput {
           const bool target = same_cell(s, ends.target), start = s == ends.start;  // never drawn over
           const int code = shown == '+' ? 1 : shown == '%' ? 2 : shown == '@' ? 3 : 0;
           if (!target && !start && code != 0)
-            marks_.set(number(p_, s), static_cast<unsigned>(code));
-          else if (problem_.empty())
-            problem_ = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
+            marks.set(number(p_, s), static_cast<unsigned>(code));
+          else if (problem.empty())
+            problem = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
                        puzzle::show_char(shown) +
                        (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
         }
@@ -543,11 +531,9 @@ class MapOutput {
     lines.expect_end("the last layer (the map has " + plural(layers, "layer") + ")");
   }
 
-  const std::string& problem() const { return problem_; }
-
   /// The mark the output draws on state `s` (on the map): '+', '%', '@' or '\0'.
-  char mark(const State& s) const { return "\0+%@"[marks_.get(number(p_, s))]; }
-  /// The character the output shows for state `s` (on the map), when problem() is "".
+  char mark(const State& s) const { return "\0+%@"[marks.get(number(p_, s))]; }
+  /// The character the output shows for state `s` (on the map), when `problem` is "".
   char shown(const State& s) const {
     const char c = mark(s);
     return c ? c : unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
@@ -562,8 +548,6 @@ class MapOutput {
     return c;
   }
 
-  const Bits& marks() const { return marks_; }
-
   /// "layer b, row 3, column 4 (line 17)"
   std::string where(const State& s) const {
     std::uint64_t line = 1 + std::uint64_t{puzzle::layer_index(s.color)} * (p_.height + 1) + 1 + s.row;
@@ -574,8 +558,6 @@ class MapOutput {
  private:
   const Puzzle& p_;
   std::string map_;  ///< the map's characters, row by row (read 27 times: faster than the grid)
-  Bits marks_;       ///< per state: 0 no mark, 1 '+', 2 '%', 3 '@'
-  std::string problem_;
 };
 
 Report map_problem(const MapOutput& out, const State& s, const std::string& what, Replay& replay) {
@@ -586,7 +568,7 @@ Report map_problem(const MapOutput& out, const State& s, const std::string& what
 /// rebuilt from the marks and replayed as it is rebuilt, then no mark may be left off it.
 Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   const MapOutput out(p, ends, lines, line);
-  if (!out.problem().empty()) return wrong(out.problem());
+  if (!out.problem.empty()) return wrong(out.problem);
 
   // The path: from (^, start), at each state exactly one way on.
   Replay replay(p, ends, "state");
@@ -637,7 +619,7 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
   // No mark off the path.
   const bool truncated = !replay.at_target();
   State stray;
-  if (!truncated && !replay.covers(out.marks(), stray)) {
+  if (!truncated && !replay.covers(out.marks, stray)) {
     const std::string mark = std::string("mark '") + out.shown(stray) + "'";
     return map_problem(out, stray, mark + " is not on the path from the start to the target", replay);
   }
