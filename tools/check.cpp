@@ -23,14 +23,14 @@ struct Options {
   bool print_path = false;
 };
 
-/// The command line of check: its table of options sets `o`.
-core::Command command(Options& o) {
+int run(int argc, char* argv[]) {
+  Options o;  // set by the table's options
   auto format = [&o](solution::Format wanted) {
     if (o.format != solution::Format::detect && o.format != wanted)
       core::usage_error("--list and --map are both given; choose one");
     o.format = wanted;
   };
-  core::Command command{
+  core::Command cmd{
       "check",
       "tools/check [OPTIONS] MAP [SOLUTION]",
       "Replays a solution of the puzzle in MAP move by move and reports the first\n"
@@ -69,13 +69,7 @@ core::Command command(Options& o) {
       "when it is well formed)",
       "a file that cannot be read, an invalid MAP (the solver's message) or a malformed SOLUTION (its line number)",
   };
-  command.values_once = true;
-  return command;
-}
-
-int run(int argc, char* argv[]) {
-  Options options;
-  const core::Command cmd = command(options);
+  cmd.values_once = true;
   const core::Parsed parsed = core::parse(cmd, argc, argv);
   if (parsed.help) {
     std::fputs(core::help_text(cmd).c_str(), stdout);
@@ -91,15 +85,15 @@ int run(int argc, char* argv[]) {
                  "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new line\n",
                  map_path.c_str());
   solution::Reader in(solution_path);
-  const solution::Report report = solution::check_output(map, in, options.format, options.max_moves);
-  if (!options.quiet) {
-    if (options.print_path)
+  const solution::Report report = solution::check_output(map, in, o.format, o.max_moves);
+  if (!o.quiet) {
+    if (o.print_path)
       report.path.walk([](const solution::Path::Cursor& at) { std::puts(solution::show(at.state()).c_str()); });
     for (const std::string& line : report.lines) std::puts(line.c_str());
   }
   if (std::fflush(stdout) != 0) core::fail(std::string("cannot write to standard output: ") + std::strerror(errno));
   const bool ok = report.verdict == solution::Verdict::reaches_target ||
-                  (report.verdict == solution::Verdict::no_solution && options.no_solution_ok);
+                  (report.verdict == solution::Verdict::no_solution && o.no_solution_ok);
   return ok ? core::kExitOk : core::kExitVerdict;
 }
 

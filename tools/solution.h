@@ -31,9 +31,7 @@ namespace solution {
 using puzzle::Puzzle;
 using core::fail;  // an output not of the shape read: exit 2
 
-std::string plural(std::uint64_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
+std::string plural(std::uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 /// The FILE that a Reader owns, opened before its Input.
 struct OpenFile { std::FILE* file; };
@@ -65,9 +63,8 @@ class Reader : private OpenFile, public puzzle::Input {
     if (next(extra, 0)) fail_here("unexpected content after " + what);
   }
 
-  /// Reads the next `count` lines as the rows of `width` cells of `part` ("layer b"),
-  /// calling cells(row, text, col, n) for each piece of n characters of row `row` (from
-  /// 0) from column `col`. Too few rows, a row of another length or a "\r" is an error.
+  /// Reads the next `count` rows of `width` cells of `part` ("layer b"), calling cells(row,
+  /// text, col, n) for each piece of n characters from column `col` of row `row` (from 0).
   template <typename Cells>
   void rows(std::uint64_t count, std::uint64_t width, Cells& cells, const std::string& part) {
     for (std::uint64_t row = 0; row < count; ++row) {
@@ -191,6 +188,10 @@ std::uint64_t state_count(const Puzzle& p) { return std::uint64_t{p.colors + 1} 
 std::uint64_t number(const Puzzle& p, const State& s) {
   return (std::uint64_t{puzzle::layer_index(s.color)} * p.height + s.row) * p.width + s.col;
 }
+State state_numbered(const Puzzle& p, std::uint64_t n) {
+  const std::uint64_t cells = std::uint64_t{p.height} * p.width, cell = n % cells;
+  return State{puzzle::layer_color(static_cast<std::uint32_t>(n / cells)), cell / p.width, cell % p.width};
+}
 
 /// Whether `to` is one action away from `from` (both on the map), whose cells hold the
 /// map characters `there` and `here`; if not, `why` says why.
@@ -228,8 +229,6 @@ class Bits {
     const std::uint64_t at = i * width_;
     words_[static_cast<std::size_t>(at / 64)] |= std::uint64_t{value} << (at % 64);
   }
-  /// The word of bits that holds field `i` (64 / width fields from a multiple of that).
-  std::uint64_t word(std::uint64_t i) const { return words_[static_cast<std::size_t>(i * width_ / 64)]; }
 
  private:
   puzzle::Buffer<std::uint64_t> words_;
@@ -332,22 +331,6 @@ class Replay {
   std::size_t states() const { return path_.size(); }
   std::size_t moves() const { return path_.empty() ? 0 : path_.size() - 1; }
   bool at_target() const { return !path_.empty() && same_cell(path_.back(), ends_.target); }
-  /// Whether the states of `marks` (2 bits a state) that are not zero are all on the
-  /// path; if not, `first` is the first one that is not.
-  bool covers(const Bits& marks, State& first) const {
-    const std::uint64_t count = state_count(p_);
-    for (std::uint64_t i = 0; i < count; i += 32) {  // a word of marks at a time: most are zero
-      for (std::uint64_t word = marks.word(i); word != 0;) {
-        const std::uint64_t at = i + static_cast<unsigned>(__builtin_ctzll(word)) / 2;
-        word &= ~(std::uint64_t{3} << (at - i) * 2);
-        if (visited_.get(at)) continue;
-        const std::uint64_t cells = std::uint64_t{p_.height} * p_.width, cell = at % cells;
-        first = State{puzzle::layer_color(static_cast<std::uint32_t>(at / cells)), cell / p_.width, cell % p_.width};
-        return false;
-      }
-    }
-    return true;
-  }
   Path take_path() { return std::exchange(path_, Path()); }
 
  private:
@@ -375,9 +358,7 @@ struct Report {
   Bits discovered;  ///< no_solution, when asked for: a bit per cell (row * width + col) not shown '#'
 };
 
-Report wrong(const std::string& what, Path path = Path()) {
-  return Report{Verdict::wrong, {what}, std::move(path), {}};
-}
+Report wrong(const std::string& what, Path path = Path()) { return {Verdict::wrong, {what}, std::move(path), {}}; }
 
 /// The report of the state `s` that replay.add() refused.
 Report illegal(Replay& replay, const State& s) {
@@ -396,9 +377,8 @@ Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
   return r;
 }
 
-/// Checks a no-solution output, just past its "No solution." line, for what needs no
-/// search: each cell its input character or '#', the target '#', the start '@'. With
-/// `keep`, the report's `discovered` says which cells the output shows discovered.
+/// Checks a no-solution output, past its "No solution." line, for what needs no search.
+/// With `keep`, the report's `discovered` says which cells the output shows discovered.
 Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool keep) {
   std::string_view line;
   if (!lines.next(line, kListLine) || (line != "Discovered:" && line != "Reachable:"))
@@ -478,23 +458,13 @@ State parse_state(const Puzzle& p, const Reader& lines, std::string_view line) {
   return s;
 }
 
-/// Checks a list-mode output whose first line, `line`, has just been read: after
-/// `max_moves` moves, nothing more is read (but whether more follows).
-Report check_list(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
-  Replay replay(p, ends, "line");
-  do {
-    const State s = parse_state(p, lines, line);
-    if (!replay.add(s)) return illegal(replay, s);
-  } while (replay.moves() != max_moves && lines.next(line, kListLine));
-  return summary(replay, replay.moves() == max_moves && lines.ready(), max_moves);
-}
-
 /// A map-mode output: num_colors + 1 layers of the map with the path drawn in, kept as
 /// the marks it draws, 2 bits a state. Every other cell is checked as it is read: the
 /// first that shows neither what the spec says nor a mark is kept as `problem`.
 class MapOutput {
  public:
   Bits marks;           ///< per state: 0 no mark, 1 '+', 2 '%', 3 '@'
+  std::uint64_t mark_count = 0;
   std::string problem;  ///< "" when every cell is right
 
   MapOutput(const Puzzle& puzzle, const Ends& ends, Reader& lines, std::string_view line)
@@ -518,9 +488,10 @@ class MapOutput {
           const State s{color, row, first + j};
           const bool target = same_cell(s, ends.target), start = s == ends.start;  // never drawn over
           const int code = shown == '+' ? 1 : shown == '%' ? 2 : shown == '@' ? 3 : 0;
-          if (!target && !start && code != 0)
+          if (!target && !start && code != 0) {
             marks.set(number(p_, s), static_cast<unsigned>(code));
-          else if (problem.empty())
+            ++mark_count;
+          } else if (problem.empty())
             problem = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
                        puzzle::show_char(shown) +
                        (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
@@ -539,9 +510,8 @@ class MapOutput {
     return c ? c : unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
   }
 
-  /// What the spec's map output shows for a cell whose input character is `c`, on layer
-  /// `color`, when the path does not pass there: the start as '@' on '^' only, a layer's
-  /// own buttons and doors ('^' traps on '^') as '.', the input character elsewhere.
+  /// What the spec's map output shows off the path for input character `c` on layer `color`:
+  /// the start as '@' on '^' only, a layer's own buttons, doors and '^' traps as '.'.
   static char unmarked(char c, char color) {
     if (c == '@') return color == puzzle::kNoColor ? '@' : '.';
     if (c == color || (puzzle::is_door(c) && c - 'A' + 'a' == color)) return '.';
@@ -616,10 +586,13 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
     here = next;
   }
 
-  // No mark off the path.
+  // No mark off the path: all its states but the first and the last are marked, so a
+  // mark more than those is not on it.
   const bool truncated = !replay.at_target();
-  State stray;
-  if (!truncated && !replay.covers(out.marks, stray)) {
+  if (!truncated && out.mark_count > replay.states() - 2) {
+    std::uint64_t n = 0;
+    while (out.marks.get(n) == 0 || replay.contains(state_numbered(p, n))) ++n;
+    const State stray = state_numbered(p, n);
     const std::string mark = std::string("mark '") + out.shown(stray) + "'";
     return map_problem(out, stray, mark + " is not on the path from the start to the target", replay);
   }
@@ -647,7 +620,12 @@ Report check_output(const Puzzle& p, Reader& in, Format format, std::size_t max_
     in.fail_here("this is list-mode output, read as map-mode output because of --map");
   if (format == Format::map || (format == Format::detect && map_look))
     return check_map(p, ends, in, line, max_moves);
-  return check_list(p, ends, in, line, max_moves);
+  Replay replay(p, ends, "line");  // a list output: after max_moves moves, nothing more is read
+  do {
+    const State s = parse_state(p, in, line);
+    if (!replay.add(s)) return illegal(replay, s);
+  } while (replay.moves() != max_moves && in.next(line, kListLine));
+  return summary(replay, replay.moves() == max_moves && in.ready(), max_moves);
 }
 
 }  // namespace solution
