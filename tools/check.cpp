@@ -15,20 +15,16 @@
 
 namespace check {
 
-struct Options {
-  std::size_t max_moves = SIZE_MAX;
+int run(int argc, char* argv[]) {
+  std::size_t max_moves = SIZE_MAX;  // the options, set by the table
   bool quiet = false;
   solution::Format format = solution::Format::detect;
   bool no_solution_ok = false;
   bool print_path = false;
-};
-
-int run(int argc, char* argv[]) {
-  Options o;  // set by the table's options
-  auto format = [&o](solution::Format wanted) {
-    if (o.format != solution::Format::detect && o.format != wanted)
+  auto choose = [&format](solution::Format wanted) {
+    if (format != solution::Format::detect && format != wanted)
       core::usage_error("--list and --map are both given; choose one");
-    o.format = wanted;
+    format = wanted;
   };
   core::Command cmd{
       "check",
@@ -39,20 +35,20 @@ int run(int argc, char* argv[]) {
       "layers with the path drawn in) or 'No solution.'; its first line tells which.\n",
       {
           {'m', "moves", "N", "check at most N moves (the path's first N + 1 states)",
-           [&o](const char* v) {
-             o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX));
+           [&max_moves](const char* v) {
+             max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX));
            }},
-          core::flag('q', "quiet", "print nothing on stdout; the exit status tells", o.quiet),
+          core::flag('q', "quiet", "print nothing on stdout; the exit status tells", quiet),
           {0, "list", nullptr, "read SOLUTION as list-mode output, whatever it looks like",
-           [format](const char*) { format(solution::Format::list); }},
+           [choose](const char*) { choose(solution::Format::list); }},
           {0, "map", nullptr,
            "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
-           [format](const char*) { format(solution::Format::map); }},
-          core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", o.no_solution_ok),
+           [choose](const char*) { choose(solution::Format::map); }},
+          core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", no_solution_ok),
           core::flag(0, "print-path",
                      "first print the states found legal, in list format (for\n"
                      "a map output: the path rebuilt from the marks)",
-                     o.print_path),
+                     print_path),
       },
       "A path is legal when its first state is (^, start) and each next state is one\n"
       "action away: pressing the active button stood on (same cell, the button's color,\n"
@@ -85,15 +81,15 @@ int run(int argc, char* argv[]) {
                  "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new line\n",
                  map_path.c_str());
   solution::Reader in(solution_path);
-  const solution::Report report = solution::check_output(map, in, o.format, o.max_moves);
-  if (!o.quiet) {
-    if (o.print_path)
+  const solution::Report report = solution::check_output(map, in, format, max_moves);
+  if (!quiet) {
+    if (print_path)
       report.path.walk([](const solution::Path::Cursor& at) { std::puts(solution::show(at.state()).c_str()); });
     for (const std::string& line : report.lines) std::puts(line.c_str());
   }
   if (std::fflush(stdout) != 0) core::fail(std::string("cannot write to standard output: ") + std::strerror(errno));
   const bool ok = report.verdict == solution::Verdict::reaches_target ||
-                  (report.verdict == solution::Verdict::no_solution && o.no_solution_ok);
+                  (report.verdict == solution::Verdict::no_solution && no_solution_ok);
   return ok ? core::kExitOk : core::kExitVerdict;
 }
 

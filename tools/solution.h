@@ -152,8 +152,7 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
   }
 }
 
-/// The longest line a list output, or the first line of any output, can hold: a state
-/// with two numbers of 18 digits (longer ones are refused) is 45 characters.
+/// The longest line a list output (or any output's first line) holds: two 18-digit numbers make 45.
 constexpr std::size_t kListLine = 64;
 
 /// A player state as written in a solution, kept as read so that one off the map can be reported.
@@ -193,8 +192,7 @@ State state_numbered(const Puzzle& p, std::uint64_t n) {
   return State{puzzle::layer_color(static_cast<std::uint32_t>(n / cells)), cell / p.width, cell % p.width};
 }
 
-/// Whether `to` is one action away from `from` (both on the map), whose cells hold the
-/// map characters `there` and `here`; if not, `why` says why.
+/// Whether `to` (on map character `there`) is one action away from `from` (on `here`); if not, `why`.
 bool legal_action(const State& from, char here, const State& to, char there, std::string& why) {
   if (puzzle::is_active_button(from.color, here)) {
     if (!same_cell(from, to)) return why = "must press the active button", false;
