@@ -390,11 +390,10 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool 
       const char shown = text[j], input = p.at(row, col);
       if (keep && shown != '#') r.discovered.set(std::uint64_t{row} * p.width + col, 1);
       if ((shown == input && input != '?') || !problem.empty()) continue;  // most cells; the first problem only
-      const State here{puzzle::kNoColor, row, col};
       std::string wrong_here;
-      if (same_cell(here, ends.target))
+      if (row == ends.target.row && col == ends.target.col)
         wrong_here = shown == '#' ? "" : "the target must be '#' (undiscovered) when there is no solution";
-      else if (same_cell(here, ends.start))
+      else if (row == ends.start.row && col == ends.start.col)
         wrong_here = shown == '@' ? "" : "the start is always discovered: expected '@'";
       else if (shown != input && shown != '#')
         wrong_here = "expected " + (input == '#' ? std::string("'#'") : puzzle::show_char(input) + " or '#'");
@@ -489,10 +488,11 @@ class MapOutput {
           if (!target && !start && code != 0) {
             marks.set(number(p_, s), static_cast<unsigned>(code));
             ++mark_count;
-          } else if (problem.empty())
+          } else if (problem.empty()) {
             problem = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
-                       puzzle::show_char(shown) +
-                       (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
+                      puzzle::show_char(shown) +
+                      (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
+          }
         }
       };
       lines.rows(p_.height, p_.width, cells, std::string("layer ") + color);
@@ -584,8 +584,7 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
     here = next;
   }
 
-  // No mark off the path: all its states but the first and the last are marked, so a
-  // mark more than those is not on it.
+  // No mark off the path: all its states but the first and the last are marked, so one mark more is a stray.
   const bool truncated = !replay.at_target();
   if (!truncated && out.mark_count > replay.states() - 2) {
     std::uint64_t n = 0;
