@@ -15,25 +15,18 @@
 
 namespace check {
 
-using solution::Format;
-using solution::Verdict;
-
-struct Options {
-  std::size_t max_moves = SIZE_MAX;
+int run(int argc, char* argv[]) {
+  std::size_t max_moves = SIZE_MAX;  // the options, set by the table
   bool quiet = false;
-  Format format = Format::detect;
+  solution::Format format = solution::Format::detect;
   bool no_solution_ok = false;
   bool print_path = false;
-};
-
-/// The command line of check: its table of options sets `o`.
-core::Command command(Options& o) {
-  auto format = [&o](Format wanted) {
-    if (o.format != Format::detect && o.format != wanted)
+  auto choose = [&format](solution::Format wanted) {
+    if (format != solution::Format::detect && format != wanted)
       core::usage_error("--list and --map are both given; choose one");
-    o.format = wanted;
+    format = wanted;
   };
-  core::Command command{
+  core::Command cmd{
       "check",
       "tools/check [OPTIONS] MAP [SOLUTION]",
       "Replays a solution of the puzzle in MAP move by move and reports the first\n"
@@ -42,20 +35,20 @@ core::Command command(Options& o) {
       "layers with the path drawn in) or 'No solution.'; its first line tells which.\n",
       {
           {'m', "moves", "N", "check at most N moves (the path's first N + 1 states)",
-           [&o](const char* v) {
-             o.max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX));
+           [&max_moves](const char* v) {
+             max_moves = static_cast<std::size_t>(core::parse_count("--moves", v, 0, SIZE_MAX));
            }},
-          core::flag('q', "quiet", "print nothing on stdout; the exit status tells", o.quiet),
+          core::flag('q', "quiet", "print nothing on stdout; the exit status tells", quiet),
           {0, "list", nullptr, "read SOLUTION as list-mode output, whatever it looks like",
-           [format](const char*) { format(Format::list); }},
+           [choose](const char*) { choose(solution::Format::list); }},
           {0, "map", nullptr,
            "read SOLUTION as map-mode output: the path is rebuilt\nfrom its + % @ marks, then replayed",
-           [format](const char*) { format(Format::map); }},
-          core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", o.no_solution_ok),
+           [choose](const char*) { choose(solution::Format::map); }},
+          core::flag(0, "no-solution-ok", "exit 0 for a well-formed \"No solution.\" output", no_solution_ok),
           core::flag(0, "print-path",
                      "first print the states found legal, in list format (for\n"
                      "a map output: the path rebuilt from the marks)",
-                     o.print_path),
+                     print_path),
       },
       "A path is legal when its first state is (^, start) and each next state is one\n"
       "action away: pressing the active button stood on (same cell, the button's color,\n"
@@ -72,11 +65,7 @@ core::Command command(Options& o) {
       "when it is well formed)",
       "a file that cannot be read, an invalid MAP (the solver's message) or a malformed SOLUTION (its line number)",
   };
-  command.values_once = true;
-  return command;
-}
-
-int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
+  cmd.values_once = true;
   const core::Parsed parsed = core::parse(cmd, argc, argv);
   if (parsed.help) {
     std::fputs(core::help_text(cmd).c_str(), stdout);
@@ -92,22 +81,20 @@ int run(const core::Command& cmd, Options& options, int argc, char* argv[]) {
                  "check: reading the solution for %s from the terminal: paste it, then press Ctrl-D on a new line\n",
                  map_path.c_str());
   solution::Reader in(solution_path);
-  const solution::Report report = solution::check_output(map, in, options.format, options.max_moves);
-  if (!options.quiet) {
-    if (options.print_path)
+  const solution::Report report = solution::check_output(map, in, format, max_moves);
+  if (!quiet) {
+    if (print_path)
       report.path.walk([](const solution::Path::Cursor& at) { std::puts(solution::show(at.state()).c_str()); });
     for (const std::string& line : report.lines) std::puts(line.c_str());
   }
   if (std::fflush(stdout) != 0) core::fail(std::string("cannot write to standard output: ") + std::strerror(errno));
-  if (report.verdict == Verdict::reaches_target) return core::kExitOk;
-  return report.verdict == Verdict::no_solution && options.no_solution_ok ? core::kExitOk : core::kExitVerdict;
+  const bool ok = report.verdict == solution::Verdict::reaches_target ||
+                  (report.verdict == solution::Verdict::no_solution && no_solution_ok);
+  return ok ? core::kExitOk : core::kExitVerdict;
 }
 
 }  // namespace check
 
 int main(int argc, char* argv[]) {
-  return core::run_main("check", [&] {
-    check::Options options;
-    return check::run(check::command(options), options, argc, argv);
-  });
+  return core::run_main("check", [&] { return check::run(argc, argv); });
 }

@@ -1,17 +1,14 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/core.h: what every tool's command line shares, written once. As git's
-// parse-options: one table of options per command, read by parse() and printed by
-// help_text(), so the two cannot drift; values checked once; one policy for mistakes
-// (run_main()) and one exit-status convention, printed in every --help.
+// tools/core.h: what every tool's command line shares. As git's parse-options, one table
+// of options per command, read by parse() and printed by help_text(), so the two cannot
+// drift; one policy for mistakes (run_main()) and one exit-status convention.
 
 #ifndef PUZZLE_TOOLS_CORE_H
 #define PUZZLE_TOOLS_CORE_H
 
-#include <fcntl.h>
 #include <getopt.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -24,7 +21,6 @@
 #include <new>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace core {
@@ -113,8 +109,7 @@ inline std::string exit_status_help(const Command& command) {
 inline std::string help_text(const Command& command) {
   constexpr std::size_t kColumn = 24;
   std::string text = std::string("Usage: ") + command.synopsis + "\n" + command.about;
-  if (!text.empty() && text.back() != '\n') text += "\n";
-  text += "\n";
+  text += text.back() == '\n' ? "\n" : "\n\n";
   std::vector<Option> options = command.options;
   options.push_back({'h', "help", nullptr, "print this help and exit", nullptr});
   for (const Option& o : options) {
@@ -148,7 +143,6 @@ struct Parsed {
 
 /// Reads argv by the command's table, applying every option through its `set`. The whole
 /// line is read before help is honoured, so a bad option beside --help is still an error.
-/// Options and arguments may come in any order unless options_end_at_first_argument.
 inline Parsed parse(const Command& command, int argc, char* argv[]) {
   std::vector<Option> options = command.options;
   Parsed parsed;
@@ -194,8 +188,7 @@ inline Parsed parse(const Command& command, int argc, char* argv[]) {
   return parsed;
 }
 
-/// A whole number in MIN..MAX written in decimal digits only (no sign, no blanks), or a
-/// usage error naming `option`.
+/// A whole number in MIN..MAX in decimal digits only (no sign, no blanks), or a usage error naming `option`.
 inline std::uint64_t parse_count(const std::string& option, const char* text, std::uint64_t min = 0,
                                  std::uint64_t max = UINT64_MAX) {
   const std::string range = max == UINT64_MAX ? std::string(min == 0 ? "" : " of at least " + std::to_string(min))
@@ -222,8 +215,7 @@ inline std::string decimal_text(double value) {
   return text;
 }
 
-/// A decimal number in MIN..MAX ("0.5", "3", "1e-3"; no blanks, not nan), or a usage
-/// error naming `option` and what it needs ("seconds").
+/// A decimal number in MIN..MAX ("0.5", "1e-3"; no blanks, not nan), or a usage error: `option` needs `what`.
 inline double parse_decimal(const std::string& option, const char* text, double min, double max,
                             const std::string& what = "a number") {
   char* end = nullptr;
@@ -270,9 +262,8 @@ inline void make_dirs(const std::string& path) {
   }
 }
 
-/// Runs a tool's body, turning what it throws into a message on stderr and exit status 2.
-/// `program`: the tool's path from the repository's root ("bench/measure"), or its name
-/// in tools/ ("check").
+/// Runs a tool's body, turning what it throws into a message on stderr and exit status 2. `program`:
+/// the tool's path from the repository's root ("bench/measure"), or its name in tools/ ("check").
 inline int run_main(const std::string& program, const std::function<int()>& body) {
   const std::string path = program.find('/') == std::string::npos ? "tools/" + program : program;
   const std::string tool = path.substr(path.rfind('/') + 1);

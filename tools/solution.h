@@ -1,11 +1,9 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 //
-// tools/solution.h: the one reader of solver outputs, shared by tools/check and
-// tools/show: a list-mode, map-mode or "No solution." output of any solver, its path
-// replayed with the solver's own rule functions (puzzle.cpp compiled in: its functions
-// are not inline, so GCC inlines the lambdas of the hot loops). An output is read as a
-// stream, never further than its shape allows; one that is not of the shape read
-// is an error naming the file, line and column.
+// tools/solution.h: the one reader of solver outputs (tools/check, tools/show): a list-mode,
+// map-mode or "No solution." output, read as a stream no further than its shape allows, its
+// path replayed with puzzle.cpp's rule functions (not inline: GCC inlines the hot loops' lambdas).
+// An output not of the shape read is an error naming the file, line and column.
 
 #ifndef PUZZLE_TOOLS_SOLUTION_H
 #define PUZZLE_TOOLS_SOLUTION_H
@@ -33,16 +31,13 @@ namespace solution {
 using puzzle::Puzzle;
 using core::fail;  // an output not of the shape read: exit 2
 
-std::string plural(std::uint64_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
+std::string plural(std::uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 /// The FILE that a Reader owns, opened before its Input.
 struct OpenFile { std::FILE* file; };
 
-/// A file ("": standard input) read as a stream through the solver's own Input, which
-/// cuts a line at the length asked for: endless input stops at the first line too long.
-/// Lines are numbered from 1 for messages; a long row of a map is read a piece at a time.
+/// A file ("": standard input) read through the solver's Input, which cuts a line at the
+/// length asked for (endless input stops at once) and a map's long row into pieces.
 class Reader : private OpenFile, public puzzle::Input {
  public:
   explicit Reader(const std::string& path)
@@ -68,9 +63,8 @@ class Reader : private OpenFile, public puzzle::Input {
     if (next(extra, 0)) fail_here("unexpected content after " + what);
   }
 
-  /// Reads the next `count` lines as the rows of `width` cells of `part` ("layer b"),
-  /// calling cells(row, text, col, n) for each piece of n characters of row `row` (from
-  /// 0) from column `col`. Too few rows, a row of another length or a "\r" is an error.
+  /// Reads the next `count` rows of `width` cells of `part` ("layer b"), calling cells(row,
+  /// text, col, n) for each piece of n characters from column `col` of row `row` (from 0).
   template <typename Cells>
   void rows(std::uint64_t count, std::uint64_t width, Cells& cells, const std::string& part) {
     for (std::uint64_t row = 0; row < count; ++row) {
@@ -158,12 +152,10 @@ Puzzle read_map(const std::string& path, const std::string& swapped) {
   }
 }
 
-/// The longest line a list output, or the first line of any output, can hold: a state
-/// with two numbers of 18 digits (longer ones are refused) is 45 characters.
+/// The longest line a list output (or any output's first line) holds: two 18-digit numbers make 45.
 constexpr std::size_t kListLine = 64;
 
-/// A player state as written in a solution: color '^' or a letter, row and column.
-/// Rows and columns are kept as read, so that a state off the map can be reported.
+/// A player state as written in a solution, kept as read so that one off the map can be reported.
 struct State {
   char color = puzzle::kNoColor;
   std::uint64_t row = 0, col = 0;
@@ -190,8 +182,7 @@ char cell_of(const Puzzle& p, const State& s) {
   return p.at(static_cast<std::uint32_t>(s.row), static_cast<std::uint32_t>(s.col));
 }
 
-/// The states of the map, (num_colors + 1) layers of height x width, numbered in the
-/// order of a map output: layer by layer, row by row.
+/// The states of the map, numbered in the order of a map output: layer by layer, row by row.
 std::uint64_t state_count(const Puzzle& p) { return std::uint64_t{p.colors + 1} * p.height * p.width; }
 std::uint64_t number(const Puzzle& p, const State& s) {
   return (std::uint64_t{puzzle::layer_index(s.color)} * p.height + s.row) * p.width + s.col;
@@ -201,8 +192,7 @@ State state_numbered(const Puzzle& p, std::uint64_t n) {
   return State{puzzle::layer_color(static_cast<std::uint32_t>(n / cells)), cell / p.width, cell % p.width};
 }
 
-/// Whether `to` is one action away from `from` (both on the map), whose cells hold the
-/// map characters `there` and `here`; if not, `why` says why.
+/// Whether `to` (on map character `there`) is one action away from `from` (on `here`); if not, `why`.
 bool legal_action(const State& from, char here, const State& to, char there, std::string& why) {
   if (puzzle::is_active_button(from.color, here)) {
     if (!same_cell(from, to)) return why = "must press the active button", false;
@@ -221,8 +211,7 @@ bool legal_action(const State& from, char here, const State& to, char there, std
   return false;
 }
 
-/// `count` fields of 1 or 2 bits, all zero at first (calloc: the pages on which no
-/// field is ever set cost no memory).
+/// `count` fields of 1 or 2 bits, all zero (calloc: pages where none is set cost no memory).
 class Bits {
  public:
   Bits() = default;
@@ -238,8 +227,6 @@ class Bits {
     const std::uint64_t at = i * width_;
     words_[static_cast<std::size_t>(at / 64)] |= std::uint64_t{value} << (at % 64);
   }
-  /// The word of bits that holds field `i` (64 / width fields from a multiple of that).
-  std::uint64_t word(std::uint64_t i) const { return words_[static_cast<std::size_t>(i * width_ / 64)]; }
 
  private:
   puzzle::Buffer<std::uint64_t> words_;
@@ -322,8 +309,13 @@ class Replay {
       if (!on_map(p_, s)) return why_ = "off the map", false;
       there = same_cell(last, s) ? last_char_ : cell_of(p_, s);
       if (s != last && !legal_action(last, last_char_, s, there, why_)) return false;
-      if (contains(s))
-        return why_ = "state repeated (first at " + std::string(unit_) + " " + std::to_string(first_at(s)) + ")", false;
+      if (contains(s)) {
+        std::size_t first = 0;  // its number on the path, from 1
+        path_.walk([&](const Path::Cursor& at) {
+          if (first == 0 && at.state() == s) first = at.index() + 1;
+        });
+        return why_ = "state repeated (first at " + std::string(unit_) + " " + std::to_string(first) + ")", false;
+      }
     }
     visited_.set(number(p_, s), 1);
     path_.add(s);
@@ -337,34 +329,9 @@ class Replay {
   std::size_t states() const { return path_.size(); }
   std::size_t moves() const { return path_.empty() ? 0 : path_.size() - 1; }
   bool at_target() const { return !path_.empty() && same_cell(path_.back(), ends_.target); }
-  /// Whether the states of `marks` (2 bits a state) that are not zero are all on the
-  /// path; if not, `first` is the first one that is not.
-  bool covers(const Bits& marks, State& first) const {
-    const std::uint64_t count = state_count(p_);
-    for (std::uint64_t i = 0; i < count; i += 32) {  // a word of marks at a time: most are zero
-      for (std::uint64_t word = marks.word(i); word != 0;) {
-        const std::uint64_t at = i + static_cast<unsigned>(__builtin_ctzll(word)) / 2;
-        word &= ~(std::uint64_t{3} << (at - i) * 2);
-        if (!visited_.get(at)) {
-          first = state_numbered(p_, at);
-          return false;
-        }
-      }
-    }
-    return true;
-  }
   Path take_path() { return std::exchange(path_, Path()); }
 
  private:
-  /// The number of the state `s` on the path (which holds it), from 1.
-  std::size_t first_at(const State& s) const {
-    std::size_t found = 0;
-    path_.walk([&](const Path::Cursor& at) {
-      if (found == 0 && at.state() == s) found = at.index() + 1;
-    });
-    return found;
-  }
-
   const Puzzle& p_;
   const Ends& ends_;
   const char* unit_;
@@ -381,8 +348,7 @@ enum class Verdict {
   wrong,           ///< an illegal move, a wrong map output or an inconsistent discovered map
 };
 
-/// What reading an output found: the verdict and the lines that explain it (for
-/// `wrong`, the last line says what is wrong).
+/// What reading an output found: the verdict and the lines that explain it (the last says what is wrong).
 struct Report {
   Verdict verdict = Verdict::wrong;
   std::vector<std::string> lines;
@@ -390,9 +356,7 @@ struct Report {
   Bits discovered;  ///< no_solution, when asked for: a bit per cell (row * width + col) not shown '#'
 };
 
-Report wrong(const std::string& what, Path path = Path()) {
-  return Report{Verdict::wrong, {what}, std::move(path), {}};
-}
+Report wrong(const std::string& what, Path path = Path()) { return {Verdict::wrong, {what}, std::move(path), {}}; }
 
 /// The report of the state `s` that replay.add() refused.
 Report illegal(Replay& replay, const State& s) {
@@ -411,9 +375,8 @@ Report summary(Replay& replay, bool truncated, std::size_t max_moves) {
   return r;
 }
 
-/// Checks a no-solution output, just past its "No solution." line, for what needs no
-/// search: each cell its input character or '#', the target '#', the start '@'. With
-/// `keep`, the report's `discovered` says which cells the output shows discovered.
+/// Checks a no-solution output, past its "No solution." line, for what needs no search.
+/// With `keep`, the report's `discovered` says which cells the output shows discovered.
 Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool keep) {
   std::string_view line;
   if (!lines.next(line, kListLine) || (line != "Discovered:" && line != "Reachable:"))
@@ -427,11 +390,10 @@ Report check_no_solution(const Puzzle& p, const Ends& ends, Reader& lines, bool 
       const char shown = text[j], input = p.at(row, col);
       if (keep && shown != '#') r.discovered.set(std::uint64_t{row} * p.width + col, 1);
       if ((shown == input && input != '?') || !problem.empty()) continue;  // most cells; the first problem only
-      const State here{puzzle::kNoColor, row, col};
       std::string wrong_here;
-      if (same_cell(here, ends.target))
+      if (row == ends.target.row && col == ends.target.col)
         wrong_here = shown == '#' ? "" : "the target must be '#' (undiscovered) when there is no solution";
-      else if (same_cell(here, ends.start))
+      else if (row == ends.start.row && col == ends.start.col)
         wrong_here = shown == '@' ? "" : "the start is always discovered: expected '@'";
       else if (shown != input && shown != '#')
         wrong_here = "expected " + (input == '#' ? std::string("'#'") : puzzle::show_char(input) + " or '#'");
@@ -493,24 +455,17 @@ State parse_state(const Puzzle& p, const Reader& lines, std::string_view line) {
   return s;
 }
 
-/// Checks a list-mode output whose first line, `line`, has just been read: after
-/// `max_moves` moves, nothing more is read (but whether more follows).
-Report check_list(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
-  Replay replay(p, ends, "line");
-  do {
-    const State s = parse_state(p, lines, line);
-    if (!replay.add(s)) return illegal(replay, s);
-  } while (replay.moves() != max_moves && lines.next(line, kListLine));
-  return summary(replay, replay.moves() == max_moves && lines.ready(), max_moves);
-}
-
 /// A map-mode output: num_colors + 1 layers of the map with the path drawn in, kept as
 /// the marks it draws, 2 bits a state. Every other cell is checked as it is read: the
-/// first that shows neither what the spec says nor a mark is kept as problem().
+/// first that shows neither what the spec says nor a mark is kept as `problem`.
 class MapOutput {
  public:
+  Bits marks;           ///< per state: 0 no mark, 1 '+', 2 '%', 3 '@'
+  std::uint64_t mark_count = 0;
+  std::string problem;  ///< "" when every cell is right
+
   MapOutput(const Puzzle& puzzle, const Ends& ends, Reader& lines, std::string_view line)
-      : p_(puzzle), marks_(state_count(puzzle), 2) {
+      : marks(state_count(puzzle), 2), p_(puzzle) {
     map_.reserve(static_cast<std::size_t>(std::uint64_t{p_.height} * p_.width));
     for (std::uint32_t row = 0; row < p_.height; ++row)
       for (std::uint32_t col = 0; col < p_.width; ++col) map_ += p_.at(row, col);
@@ -530,12 +485,14 @@ class MapOutput {
           const State s{color, row, first + j};
           const bool target = same_cell(s, ends.target), start = s == ends.start;  // never drawn over
           const int code = shown == '+' ? 1 : shown == '%' ? 2 : shown == '@' ? 3 : 0;
-          if (!target && !start && code != 0)
-            marks_.set(number(p_, s), static_cast<unsigned>(code));
-          else if (problem_.empty())
-            problem_ = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
-                       puzzle::show_char(shown) +
-                       (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
+          if (!target && !start && code != 0) {
+            marks.set(number(p_, s), static_cast<unsigned>(code));
+            ++mark_count;
+          } else if (problem.empty()) {
+            problem = "Map output, " + where(s) + ": expected " + puzzle::show_char(expected) + ", found " +
+                      puzzle::show_char(shown) +
+                      (target ? " (the target shows on every layer)" : start ? " (the start shows on layer ^)" : "");
+          }
         }
       };
       lines.rows(p_.height, p_.width, cells, std::string("layer ") + color);
@@ -543,26 +500,21 @@ class MapOutput {
     lines.expect_end("the last layer (the map has " + plural(layers, "layer") + ")");
   }
 
-  const std::string& problem() const { return problem_; }
-
   /// The mark the output draws on state `s` (on the map): '+', '%', '@' or '\0'.
-  char mark(const State& s) const { return "\0+%@"[marks_.get(number(p_, s))]; }
-  /// The character the output shows for state `s` (on the map), when problem() is "".
+  char mark(const State& s) const { return "\0+%@"[marks.get(number(p_, s))]; }
+  /// The character the output shows for state `s` (on the map), when `problem` is "".
   char shown(const State& s) const {
     const char c = mark(s);
     return c ? c : unmarked(map_[static_cast<std::size_t>(s.row * p_.width + s.col)], s.color);
   }
 
-  /// What the spec's map output shows for a cell whose input character is `c`, on layer
-  /// `color`, when the path does not pass there: the start as '@' on '^' only, a layer's
-  /// own buttons and doors ('^' traps on '^') as '.', the input character elsewhere.
+  /// What the spec's map output shows off the path for input character `c` on layer `color`:
+  /// the start as '@' on '^' only, a layer's own buttons, doors and '^' traps as '.'.
   static char unmarked(char c, char color) {
     if (c == '@') return color == puzzle::kNoColor ? '@' : '.';
     if (c == color || (puzzle::is_door(c) && c - 'A' + 'a' == color)) return '.';
     return c;
   }
-
-  const Bits& marks() const { return marks_; }
 
   /// "layer b, row 3, column 4 (line 17)"
   std::string where(const State& s) const {
@@ -574,8 +526,6 @@ class MapOutput {
  private:
   const Puzzle& p_;
   std::string map_;  ///< the map's characters, row by row (read 27 times: faster than the grid)
-  Bits marks_;       ///< per state: 0 no mark, 1 '+', 2 '%', 3 '@'
-  std::string problem_;
 };
 
 Report map_problem(const MapOutput& out, const State& s, const std::string& what, Replay& replay) {
@@ -586,7 +536,7 @@ Report map_problem(const MapOutput& out, const State& s, const std::string& what
 /// rebuilt from the marks and replayed as it is rebuilt, then no mark may be left off it.
 Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_view line, std::size_t max_moves) {
   const MapOutput out(p, ends, lines, line);
-  if (!out.problem().empty()) return wrong(out.problem());
+  if (!out.problem.empty()) return wrong(out.problem);
 
   // The path: from (^, start), at each state exactly one way on.
   Replay replay(p, ends, "state");
@@ -634,10 +584,12 @@ Report check_map(const Puzzle& p, const Ends& ends, Reader& lines, std::string_v
     here = next;
   }
 
-  // No mark off the path.
+  // No mark off the path: all its states but the first and the last are marked, so one mark more is a stray.
   const bool truncated = !replay.at_target();
-  State stray;
-  if (!truncated && !replay.covers(out.marks(), stray)) {
+  if (!truncated && out.mark_count > replay.states() - 2) {
+    std::uint64_t n = 0;
+    while (out.marks.get(n) == 0 || replay.contains(state_numbered(p, n))) ++n;
+    const State stray = state_numbered(p, n);
     const std::string mark = std::string("mark '") + out.shown(stray) + "'";
     return map_problem(out, stray, mark + " is not on the path from the start to the target", replay);
   }
@@ -665,7 +617,12 @@ Report check_output(const Puzzle& p, Reader& in, Format format, std::size_t max_
     in.fail_here("this is list-mode output, read as map-mode output because of --map");
   if (format == Format::map || (format == Format::detect && map_look))
     return check_map(p, ends, in, line, max_moves);
-  return check_list(p, ends, in, line, max_moves);
+  Replay replay(p, ends, "line");  // a list output: after max_moves moves, nothing more is read
+  do {
+    const State s = parse_state(p, in, line);
+    if (!replay.add(s)) return illegal(replay, s);
+  } while (replay.moves() != max_moves && in.next(line, kListLine));
+  return summary(replay, replay.moves() == max_moves && in.ready(), max_moves);
 }
 
 }  // namespace solution
