@@ -290,13 +290,13 @@ result out-dir "$( [ -n "$written" ] || echo "no compare-out/test-1-*.txt in the
   "$(make -n --no-print-directory clean 2>&1 | grep -q 'compare-out' && echo 'make clean removes compare-out/')"
 
 # 5d. make compare: make's own exit status, 2 after "Error 1" when runs differ (as
-#     tools/compare.mk and tools/README-compare.md say), 0 when none does.
+#     tools/tools.mk and tools/README-compare.md say), 0 when none does.
 make -s --no-print-directory compare SOLVER=true OPTIONS="--maps 1 --shrink-time 0 --out $tmp/make-tests" > "$tmp/make.out" 2> "$tmp/make.err"
 st=$?
 make -s --no-print-directory compare SOLVER="$PUZZLE" OPTIONS='--maps 0' > "$tmp/make-same.out" 2> "$tmp/make-same.err"
 st_same=$?
 result make-compare "$( [ "$st" -eq 2 ] || echo "make compare with a differing solver: exit $st, expected 2")" \
-  "$(grep -qE '^make(\[[0-9]+\])?: \*\*\* \[tools/compare\.mk:[0-9]+: compare\] Error 1$' "$tmp/make.err" || echo "no 'make: *** [tools/compare.mk:N: compare] Error 1' line: $(tail -n 1 "$tmp/make.err")")" \
+  "$(grep -qE '^make(\[[0-9]+\])?: \*\*\* \[tools/tools.mk:[0-9]+: compare\] Error 1$' "$tmp/make.err" || echo "no 'make: *** [tools/tools.mk:N: compare] Error 1' line: $(tail -n 1 "$tmp/make.err")")" \
   "$(grep -q '^compare: [1-9][0-9]* of [0-9]* runs differ$' "$tmp/make.out" || echo "make compare: no verdict line")" \
   "$( [ "$st_same" -eq 0 ] || echo "make compare SOLVER=puzzle: exit $st_same, expected 0")" \
   "$(grep -q 'exit status is make' tools/README-compare.md || echo "README-compare does not say make's exit status")"

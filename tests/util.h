@@ -165,7 +165,7 @@ inline std::string expected_output(const std::string& name, const std::string& m
 // ==== The catalogue of bad inputs ==================================================
 // Every class of malformed map and illegal command line lives in tools/bad-inputs.txt,
 // the one catalogue that tools/compare and tools/grade/grade read too (built in by
-// tools/catalogue.mk, parsed by tools/catalogue.h). Each case says what puzzle's message
+// tools/tools.mk, parsed by tools/catalogue.h). Each case says what puzzle's message
 // must hold: puzzle must exit 1 with nothing on stdout and one line "puzzle: error: ..."
 // on stderr, naming the problem and, where it sits on a line, "line N" and "column N".
 // (That message is puzzle's own promise: the course does not read messages, so the

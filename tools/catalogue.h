@@ -1,6 +1,6 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
 // tools/catalogue.h: the C++ reader of tools/bad-inputs.txt and tools/spellings.txt (their formats are at
-// the top of each), built in by tools/catalogue.mk. A malformed line throws std::runtime_error naming the
+// the top of each), built in by tools/tools.mk. A malformed line throws std::runtime_error naming the
 // file and the line. Nothing of puzzle.cpp: the tests' catalogue is independent of the code under test.
 
 #ifndef PUZZLE_TOOLS_CATALOGUE_H
