@@ -34,13 +34,17 @@ compare diagnose: tools/compare tools/mapgen
 
 show: tools/show
 
+# make grade [ONLY=CATEGORIES] [FULL=1] [MAPS=MAPS] [SPEC=2020]: tools/grade/grade (its --help).
+grade: tools
+	@ONLY='$(ONLY)' FULL='$(FULL)' MAPS='$(MAPS)' SPEC='$(SPEC)' bash tools/grade/grade
+
 # every known bug (tools/bugs.h) against the top-level test-N-FLAGS.txt files (tools/bugs --usage)
 mutants: release tools/bugs
 	@tools/bugs --expose $(sort $(wildcard test-*-*.txt))
 
-EXTRA_HELP   += compare diagnose show mutants
+EXTRA_HELP   += grade compare diagnose show mutants
 HELP_compare  = SOLVER=PATH: holds a solver to puzzle byte for byte, shrinks a difference
 HELP_diagnose = SOLVER=PATH: compare, then names the known bugs that explain the differences
 HELP_show     = tools/show: a map and its path in the terminal or as a PNG
 
-.PHONY: compare diagnose show mutants
+.PHONY: grade compare diagnose show mutants
