@@ -337,5 +337,20 @@ usage_says "SOLVER: 'tools/README-compare.md' is not executable, and not a progr
 grep -q '^Exit status (the same for every tool here): 0 ' "$tmp/help.out" || problems+=("--help: no exit-status convention")
 result usage "${problems[@]}"
 
+# 7. --runs --cache remembers puzzle's side under a hash of the input's bytes: not when the
+#    input changed while puzzle ran (here SOLVER, run first with --jobs 1, empties it), or a
+#    later run on the restored map would be judged against puzzle's run on an empty file.
+cp spec-inputs/spec-simple.txt "$tmp/cached-map.txt"
+printf 'a\t%s\t--queue\n' "$tmp/cached-map.txt" > "$tmp/cached-jobs"
+printf '#!/bin/sh\n: > "%s"\n' "$tmp/cached-map.txt" > "$tmp/emptier"
+chmod +x "$tmp/emptier"
+compare cache-emptied --runs "$tmp/cached-jobs" --jobs 1 --cache "$tmp/cache" "$tmp/emptier"
+cp spec-inputs/spec-simple.txt "$tmp/cached-map.txt"
+compare cache-restored --runs "$tmp/cached-jobs" --cache "$tmp/cache" "$PUZZLE"
+compare cache-again --runs "$tmp/cached-jobs" --cache "$tmp/cache" "$PUZZLE"
+result runs-cache "$(expect_status cache-restored 0)" "$(expect_status cache-again 0)" \
+  "$(cut -f6 "$tmp/cache-restored.out" | grep -qx same || echo "puzzle on the restored map: $(cat "$tmp/cache-restored.out")")" \
+  "$(cut -f6 "$tmp/cache-again.out" | grep -qx same || echo "puzzle again, from the cache: $(cat "$tmp/cache-again.out")")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

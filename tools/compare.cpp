@@ -345,6 +345,15 @@ struct RunLine {
   std::uint64_t hash = 0;
 };
 
+/// Where --cache keeps puzzle's side of `r`: DIR/ a hash of its input's bytes as they are now, options, edition.
+std::string cache_file_of(const Options& o, const RunLine& r) {
+  std::string key = core::read_file(r.input) + '\0' + std::to_string(edition());
+  for (const std::string& arg : r.args) key += '\0' + arg;
+  char name[20];
+  std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(std::hash<std::string>{}(key)));
+  return o.cache + "/" + name;
+}
+
 std::vector<RunLine> read_run_lines(const Options& o) {
   std::vector<RunLine> lines;
   std::set<std::string> ids;
@@ -365,11 +374,7 @@ std::vector<RunLine> read_run_lines(const Options& o) {
     if (!ids.insert(r.id).second) core::usage_error(where + "the ID '" + r.id + "' is given twice");
     if (access(r.input.c_str(), R_OK) != 0) core::usage_error(where + "cannot read '" + r.input + "'");
     if (!o.cache.empty()) {
-      std::string key = core::read_file(r.input) + '\0' + std::to_string(edition());
-      for (const std::string& arg : r.args) key += '\0' + arg;
-      char name[20];
-      std::snprintf(name, sizeof name, "%016llx", static_cast<unsigned long long>(std::hash<std::string>{}(key)));
-      r.cache_file = o.cache + "/" + name;
+      r.cache_file = cache_file_of(o, r);
       std::ifstream cached(r.cache_file);
       r.puzzle.end = runner::Run::End::exited;
       r.known = static_cast<bool>(cached >> r.puzzle.code >> r.hash) && std::getline(cached.ignore(1), r.puzzle.err);
@@ -474,7 +479,8 @@ int run_lines(const Options& o) {
     if (++ended[i] < (r.known ? 1 : 2)) return;
     if (!r.known) {
       const runner::Run& p = puzzle_ran[i];
-      if (!o.cache.empty() && p.end == runner::Run::End::exited && p.code <= 1)
+      // remembered only if INPUT did not change while it ran (another program rewriting it)
+      if (!o.cache.empty() && p.end == runner::Run::End::exited && p.code <= 1 && cache_file_of(o, r) == r.cache_file)
         core::write_file(r.cache_file, std::to_string(p.code) + " " + std::to_string(hash_of_file(mine_out(i))) + " " +
                                            p.err.substr(0, p.err.find('\n')) + "\n");
       return judged(i, mine_out(i));
