@@ -89,14 +89,12 @@ core::Command command(Options& o) {
   return {
       "mapgen",
       "tools/mapgen [OPTIONS] > map.txt",
-      "Prints one valid Puzzle Solver map (EECS 281 Project 1 input format) on stdout:\n"
-      "the header \"num_colors height width\", comment lines, then height lines of width\n"
-      "characters from @ ? . # A-Z a-z ^ (one @, one ?, letters among the first\n"
-      "num_colors). The same options and seed give the same bytes on every machine.\nOptions [default]:\n",
+      "Prints one valid Puzzle Solver map (the spec's input format, comment lines after\n"
+      "its header) on stdout. The same options and seed give the same bytes on every\nmachine. Options [default]:\n",
       {
           {0, "seed", "N", "0..18446744073709551615 [1]",
            [&o](const char* v) { o.seed = core::parse_count("--seed", v); }},
-          {0, "height", "H", "rows, at least 1 [20]; height * width must be at least 2\n(for @ and ?)",
+          {0, "height", "H", "rows, at least 1 [20]; at least 2 cells in all (@ and ?)",
            whole(o.height, "--height", 1, kStateLimit)},
           {0, "width", "W", "columns, at least 1 [40]", whole(o.width, "--width", 1, kStateLimit)},
           {0, "colors", "C", "door/button colors, 0..26 [4]; the spec's limit holds:\nC * H * W (H * W if C is 0) "
@@ -108,11 +106,10 @@ core::Command command(Options& o) {
                        "rooms: rooms linked by doors and gaps; a chain of locks, each\n"
                        "       with its button before it, leads from @ to ?",
                        o.style),
-          {0, "walls", "P", "0..1, open: share of cells that are walls [0.2]; rooms:\nshare of the room cells clear of "
-           "walls that get a clutter\nwall [0.05]; maze: not used", share(o.walls, "--walls")},
-          {0, "doors", "P", "0..1, open: share of cells that are doors [0.05]; maze:\nshare of floor cells [0.05]; "
-           "rooms: share of the openings\nthat are doors [0.5], and doors / 4 of the other walls\nbetween rooms get a "
-           "door", share(o.doors, "--doors")},
+          {0, "walls", "P", "0..1, share of cells that are walls: open [0.2]; rooms: of\nthe room cells clear of walls "
+           "[0.05]; maze: not used", share(o.walls, "--walls")},
+          {0, "doors", "P", "0..1, share of cells (maze: floor) that are doors [0.05];\nrooms: of the openings [0.5], "
+           "and doors / 4 of the other\nwalls between rooms get a door", share(o.doors, "--doors")},
           {0, "buttons", "P", "0..1, share of cells (maze: floor; rooms: room cells clear\nof walls) holding a button "
            "of a random color [0.01];\nrooms add the buttons of their locked doors", share(o.buttons, "--buttons")},
           {0, "traps", "P", "0..1, share of those cells holding a trap ^ [0.005]\nEach cell draws walls, doors, "
@@ -163,20 +160,6 @@ void complete(Options& o) {
   if (o.doors < 0) o.doors = rooms ? 0.5 : 0.05;
   if (o.tries == 0)  // about 200 million states searched in all, at most 10 tries
     o.tries = static_cast<uint32_t>(std::clamp<uint64_t>(200000000 / (cells * (o.colors + 1)), 1, 10));
-}
-
-/// The comment lines: a command that makes the same bytes again, and what the map is
-/// ("rooms map, 3 colors (A..C), 10x10 grid").
-std::vector<std::string> comments(const Options& o) {
-  const std::string style = kStyles[static_cast<size_t>(o.style)];
-  std::string what = style + " map, " + std::to_string(o.colors) + (o.colors == 1 ? " color (A)" : " colors");
-  if (o.colors > 1) what += std::string(" (A..") + static_cast<char>('A' + o.colors - 1) + ")";
-  return {"mapgen --seed " + std::to_string(o.seed) + " --height " + std::to_string(o.height) + " --width " +
-              std::to_string(o.width) + " --colors " + std::to_string(o.colors) + " --style " + style + " --walls " +
-              core::decimal_text(o.walls) + " --doors " + core::decimal_text(o.doors) + " --buttons " +
-              core::decimal_text(o.buttons) + " --traps " + core::decimal_text(o.traps) + " --solvable " +
-              kSolvable[static_cast<size_t>(o.solvable)] + " --tries " + std::to_string(o.tries),
-          what + ", " + std::to_string(o.height) + "x" + std::to_string(o.width) + " grid"};
 }
 
 // ==== The map =======================================================================
@@ -447,16 +430,14 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
     }
   }
   area_begin.push_back(static_cast<uint32_t>(members.size()));
-  // Anything that could cut a way (a clutter wall, a trap, a button other than a lock's
-  // own) goes only on a cell whose 8 neighbours are all floor, @ or ?.
-  auto clear_around = [&](uint32_t r, uint32_t c) {
+  // A floor cell; unless `anywhere`, one whose 8 neighbours are all floor, @ or ?: for
+  // anything that could cut a way (a clutter wall, a trap, a button other than a lock's own).
+  auto free_cell = [&](uint32_t r, uint32_t c, bool anywhere) {
     const size_t i = m.idx(r, c), s = m.stride;
+    if (m.cells[i] != '.' || anywhere) return m.cells[i] == '.';
     for (const size_t j : {i - s - 1, i - s, i - s + 1, i - 1, i + 1, i + s - 1, i + s, i + s + 1})
       if (m.cells[j] != '.' && m.cells[j] != '@' && m.cells[j] != '?') return false;
     return true;
-  };
-  auto free_cell = [&](uint32_t r, uint32_t c, bool anywhere) {
-    return m.at(r, c) == '.' && (anywhere || clear_around(r, c));
   };
   // A free cell of room x (8 random tries, then the first), or SIZE_MAX.
   auto free_cell_in_room = [&](uint32_t x, bool anywhere) -> size_t {
@@ -614,8 +595,19 @@ int run(int argc, char** argv) {
     return core::kExitOk;
   }
   complete(o);
-  std::vector<std::string> lines;  // the comment lines
-  if (o.comments) lines = comments(o);
+  // The comment lines: a command that makes the same bytes again, and what the map is
+  // ("rooms map, 3 colors (A..C), 10x10 grid").
+  std::vector<std::string> lines;
+  const std::string style = kStyles[static_cast<size_t>(o.style)];
+  std::string what = style + " map, " + std::to_string(o.colors) + (o.colors == 1 ? " color (A)" : " colors");
+  if (o.colors > 1) what += std::string(" (A..") + static_cast<char>('A' + o.colors - 1) + ")";
+  if (o.comments)
+    lines = {"mapgen --seed " + std::to_string(o.seed) + " --height " + std::to_string(o.height) + " --width " +
+                 std::to_string(o.width) + " --colors " + std::to_string(o.colors) + " --style " + style +
+                 " --walls " + core::decimal_text(o.walls) + " --doors " + core::decimal_text(o.doors) +
+                 " --buttons " + core::decimal_text(o.buttons) + " --traps " + core::decimal_text(o.traps) +
+                 " --solvable " + kSolvable[static_cast<size_t>(o.solvable)] + " --tries " + std::to_string(o.tries),
+             what + ", " + std::to_string(o.height) + "x" + std::to_string(o.width) + " grid"};
   // Seeds o.seed, o.seed + 1, ... until the map is as wanted; the last one is edited.
   const bool want = o.solvable == Solvable::yes;
   const std::string wanted = want ? "solvable" : "unsolvable";
