@@ -97,8 +97,8 @@ core::Command command(Options& o) {
           {0, "height", "H", "rows, at least 1 [20]; at least 2 cells in all (@ and ?)",
            whole(o.height, "--height", 1, kStateLimit)},
           {0, "width", "W", "columns, at least 1 [40]", whole(o.width, "--width", 1, kStateLimit)},
-          {0, "colors", "C", "door/button colors, 0..26 [4]; the spec's limit holds:\nC * H * W (H * W if C is 0) "
-           "<= 400,000,000", whole(o.colors, "--colors", 0, 26)},
+          {0, "colors", "C", "door/button colors, 0..26 [4]; C * H * W (H * W if C is 0)\n"
+           "<= 400,000,000, the spec's limit", whole(o.colors, "--colors", 0, 26)},
           core::choice("style", "S", kStyles,
                        "[rooms]\nopen:  random walls, doors, buttons and traps on open floor\n"
                        "maze:  a perfect maze (a randomized depth-first walk): with\n"
@@ -112,30 +112,27 @@ core::Command command(Options& o) {
            "and doors / 4 of the other\nwalls between rooms get a door", share(o.doors, "--doors")},
           {0, "buttons", "P", "0..1, share of cells (maze: floor; rooms: room cells clear\nof walls) holding a button "
            "of a random color [0.01];\nrooms add the buttons of their locked doors", share(o.buttons, "--buttons")},
-          {0, "traps", "P", "0..1, share of those cells holding a trap ^ [0.005]\nEach cell draws walls, doors, "
-           "buttons, traps in that order;\nif they add up to over 1 the later ones get what is left.\nWith 0 colors "
-           "there are no doors and no buttons. In rooms,\nclutter, traps and extra buttons never touch a wall, an\n"
-           "opening or each other: rooms maps are (in practice) solvable.", share(o.traps, "--traps")},
+          {0, "traps", "P", "0..1, share of those cells holding a trap ^ [0.005]\nA cell draws walls, doors, buttons, "
+           "traps in that order; over\n1 in all, the later ones get what is left. 0 colors: no doors\nor buttons. In "
+           "rooms, clutter, traps and extra buttons never\ntouch a wall, an opening or each other: rooms maps are (in\n"
+           "practice) solvable.", share(o.traps, "--traps")},
           core::choice("solvable", "X", kSolvable,
-                       "[any]: with yes or no, mapgen searches each\nmap itself over (color, row, col) states by the "
-                       "spec's rules\nand tries the next seeds (seed+1, ...) until it holds; stderr\ntells how many "
-                       "tries it took. After --tries failures it\nedits the last map: yes clears a path of floor from "
-                       "@ to ?;\nno closes ? off behind doors of one color and removes every\nbutton of that color "
-                       "(with 0 colors: walls ?, which also\nbreaks a maze's connectivity). No is refused on 2 cells.",
+                       "[any]; yes or no: mapgen's own search by the\nspec's rules checks each map, trying seed, "
+                       "seed+1, ... until\none holds (stderr says on which try); after --tries it edits\nthe last map: "
+                       "yes clears a floor path from @ to ?; no puts\ndoors of one color around ? and removes every "
+                       "button of that\ncolor (0 colors: walls ?, breaking a maze's connectivity). No\nis refused on 2 "
+                       "cells.",
                        o.solvable),
           {0, "tries", "N", "seeds to try, 1..1000000 [10, or 200,000,000 /\n((C + 1) * H * W) if that is less, at "
            "least 1]", whole(o.tries, "--tries", 1, 1000000)},
-          core::flag(0, "comment", "comment lines after the header [on]: the first records the\noptions and seed, "
-                     "which give the same map again; the second\ndescribes the map (and how --solvable was met)",
-                     o.comments),
+          core::flag(0, "comment", "comment lines after the header [on]: the options and seed\n(the same map "
+                     "again); the map (and how --solvable was met)", o.comments),
           {0, "no-comment", nullptr, "no comment lines at all", [&o](const char*) { o.comments = false; }},
       },
       "-h and --help print this text on stdout only when they are the only option; with\n"
       "others they are an error, so that `tools/mapgen -h 10 > m.txt` leaves no help in m.txt.\n\n"
       "Examples:\n"
-      "  tools/mapgen --seed 7 --height 10 --width 10 --colors 3 > small.txt\n"
-      "  tools/mapgen --style open --walls 0.3 --doors 0.1 --buttons 0.02 --traps 0\n"
-      "  tools/mapgen --seed 42 --height 99 --width 99 --solvable no --no-comment\n"
+      "  tools/mapgen --style open --walls 0.3 --doors 0.1 --buttons 0.02 --traps 0 > open.txt\n"
       "  tools/mapgen --colors 26 --height 3922 --width 3922 > limit.txt\n",
       "a map was printed",
       nullptr,
