@@ -5,12 +5,7 @@
 // and replays other solvers' outputs; the PNG writer is its own. Memory: what solving
 // takes, a byte per state of each path, a color and a character per cell of a panel.
 
-#ifndef PUZZLE_NO_MAIN
-#define PUZZLE_NO_MAIN
-#endif
-#include "../puzzle.cpp"
-#include "core.h"
-#include "solution.h"
+#include "solution.h"  // and with it core.h and ../puzzle.cpp, its main left out
 
 #include <strings.h>
 #include <sys/ioctl.h>
@@ -640,10 +635,11 @@ class PngFile {
   std::uint64_t finish() {
     write_block(true);
     chunk("IEND", {});
+    const auto size = static_cast<std::uint64_t>(std::ftell(file_));
     const bool closed = std::fclose(file_) == 0;
     file_ = nullptr;
     if (!closed) fail(path_ + ": cannot write: " + std::strerror(errno));
-    return size_;
+    return size;
   }
 
  private:
@@ -654,7 +650,6 @@ class PngFile {
   void write(const std::vector<std::uint8_t>& bytes) {
     if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
       fail(path_ + ": cannot write: " + std::strerror(errno));
-    size_ += bytes.size();
   }
   void chunk(const char* type, const std::vector<std::uint8_t>& data) {
     std::vector<std::uint8_t> bytes;
@@ -685,7 +680,6 @@ class PngFile {
   std::vector<std::uint8_t> block_;  ///< image bytes of the stored block being filled
   bool first_ = true;                ///< no block written yet
   std::uint32_t a_ = 1, b_ = 0;      ///< Adler-32 sums
-  std::uint64_t size_ = 0;           ///< bytes written
 };
 
 /// Draws into `line` (a filter byte, then the pixels) the part of `ring` that pixel row
@@ -758,20 +752,6 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
 
 // ==== main =========================================================================
 
-/// The part of `map` shown: all of it, or the --window clamped to its edges. A window
-/// that starts outside the map is a usage error, said before anything is solved.
-Window view(const Options& o, const Puzzle& map) {
-  if (!o.window) return Window{0, 0, map.height - 1, map.width - 1};
-  Window w = *o.window;
-  if (w.row0 >= map.height || w.col0 >= map.width)
-    usage_error("--window starts at row " + std::to_string(w.row0) + ", column " + std::to_string(w.col0) +
-                ", outside the map (rows 0-" + std::to_string(map.height - 1) + ", columns 0-" +
-                std::to_string(map.width - 1) + ")");
-  w.row1 = std::min(w.row1, map.height - 1);
-  w.col1 = std::min(w.col1, map.width - 1);
-  return w;
-}
-
 int run(int argc, char* argv[]) {
   Options o;
   const core::Command cmd = command(o);
@@ -780,7 +760,14 @@ int run(int argc, char* argv[]) {
     return core::kExitOk;
   }
   const Puzzle map = solution::read_map(o.map_path, "outputs go with --path or --against: tools/show [OPTIONS] MAP");
-  const Window w = view(o, map);
+  Window w{0, 0, map.height - 1, map.width - 1};  // all of it, or the --window clamped to its edges
+  if (o.window) {
+    if (o.window->row0 >= map.height || o.window->col0 >= map.width)  // said before anything is solved
+      usage_error("--window starts at row " + std::to_string(o.window->row0) + ", column " +
+                  std::to_string(o.window->col0) + ", outside the map (rows 0-" + std::to_string(w.row1) +
+                  ", columns 0-" + std::to_string(w.col1) + ")");
+    w = {o.window->row0, o.window->col0, std::min(o.window->row1, w.row1), std::min(o.window->col1, w.col1)};
+  }
   Scene s{&map, solution::find_ends(map),
           o.path_file.empty() ? solve_track(map, o.container) : read_track(map, o.path_file),
           !o.against_file.empty(), {}, {}};
