@@ -499,17 +499,6 @@ void generate_rooms(Map& m, Rng& rng, const Options& o) {
           [&](uint32_t r, uint32_t c) { return !rows.wall[r] && !cols.wall[c] && free_cell(r, c, false); });
 }
 
-Map generate(const Options& o, uint64_t seed) {
-  Rng rng(seed);
-  Map m(o.colors, o.height, o.width);
-  switch (o.style) {
-    case Style::open: generate_open(m, rng, o); break;
-    case Style::maze: generate_maze(m, rng, o); break;
-    case Style::rooms: generate_rooms(m, rng, o); break;
-  }
-  return m;
-}
-
 // ==== Edits when --tries seeds did not give the wanted answer ========================
 /// Makes the map solvable: clears (to '.') the shortest path from @ to ? through non-wall
 /// cells, or an L-shaped path through anything if walls cut them apart.
@@ -568,19 +557,6 @@ bool closed_off(const Map& m) {
   return std::none_of(m.cells.begin(), m.cells.end(), [&](char ch) { return is_button(ch) && needed[ch - 'a']; });
 }
 
-// ==== Output ========================================================================
-
-void write_map(const Map& m, const std::vector<std::string>& comments) {
-  std::setvbuf(stdout, nullptr, _IOFBF, size_t{1} << 20);
-  std::printf("%u %u %u\n", m.colors, m.height, m.width);
-  for (const std::string& line : comments) std::printf("// %s\n", line.c_str());
-  for (uint32_t r = 0; r < m.height; ++r) {
-    std::fwrite(&m.cells[m.idx(r, 0)], 1, m.width, stdout);
-    std::putc('\n', stdout);
-  }
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) core::fail("writing the map failed");
-}
-
 int run(int argc, char** argv) {
   Options o;
   const core::Command cmd = command(o);
@@ -610,7 +586,13 @@ int run(int argc, char** argv) {
   const std::string wanted = want ? "solvable" : "unsolvable";
   for (uint32_t t = 1;; ++t) {
     const uint64_t seed = o.seed + t - 1;
-    Map m = generate(o, seed);
+    Rng rng(seed);
+    Map m(o.colors, o.height, o.width);
+    switch (o.style) {
+      case Style::open: generate_open(m, rng, o); break;
+      case Style::maze: generate_maze(m, rng, o); break;
+      case Style::rooms: generate_rooms(m, rng, o); break;
+    }
     if (o.solvable != Solvable::any) {
       const bool met = solvable(m) == want;
       if (!met && t < o.tries) continue;
@@ -633,7 +615,14 @@ int run(int argc, char** argv) {
       }
       if (o.comments) lines.back() += "; " + note;
     }
-    write_map(m, lines);
+    std::setvbuf(stdout, nullptr, _IOFBF, size_t{1} << 20);
+    std::printf("%u %u %u\n", m.colors, m.height, m.width);
+    for (const std::string& line : lines) std::printf("// %s\n", line.c_str());
+    for (uint32_t r = 0; r < m.height; ++r) {
+      std::fwrite(&m.cells[m.idx(r, 0)], 1, m.width, stdout);
+      std::putc('\n', stdout);
+    }
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) core::fail("writing the map failed");
     return core::kExitOk;
   }
 }
