@@ -1,9 +1,7 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-//
-// tools/show: draws a map and a path through it (--help says what and how, README-show.md
-// shows it). puzzle.cpp, compiled in, parses and solves the map; tools/solution.h reads
-// and replays other solvers' outputs; the PNG writer is its own. Memory: what solving
-// takes, a byte per state of each path, a color and a character per cell of a panel.
+// tools/show: draws a map and a path through it (--help says what and how). The PNG writer
+// is its own. Memory: what solving takes, a byte per state of each path, a color and a
+// character per cell of a panel.
 
 #include "solution.h"  // and with it core.h and ../puzzle.cpp, its main left out
 
@@ -271,9 +269,8 @@ std::vector<bool> discovered_cells(const Puzzle& map, Found found) {
   return cells;
 }
 
-/// The track of a solver's `output` for `map`, read as tools/check reads it: a path with
-/// an illegal move keeps its legal states and the checker's line; one that does not start
-/// at the start, or an output that does not parse, is an error; a short one, a warning.
+/// The track of a solver's `output`, read as tools/check reads it: a path with an illegal
+/// move keeps its legal states and the checker's line; one that stops short, a warning.
 Track read_track(const Puzzle& map, const std::string& output) {
   solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
@@ -325,9 +322,8 @@ Scene::Parting first_difference(const solution::Path& a, const solution::Path& b
   return part;
 }
 
-/// What --against says: where the paths part (both start at (^, start), so they part
-/// at state 2 at the earliest), or that one or both have none; and when OUTPUT is
-/// puzzle's path with the other container, that it is, naming the option.
+/// What --against says: where the paths part (at state 2 at the earliest), or that one or
+/// both have none; and when OUTPUT is puzzle's path with the other container, that it is.
 std::string describe_part(const Scene& s, puzzle::Container chosen) {
   const Track &a = s.main, &b = s.other;
   if (a.path.empty() && b.path.empty()) return "Both say No solution.";
@@ -701,8 +697,7 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
 }
 
 /// Writes the panels to o.png_file, one under the other with `scale` rows of white
-/// between them, and says so (and each panel's layer). From a scale of 3, a press shows
-/// a white dot in its square; the rings of each panel go over it.
+/// between them; from a scale of 3, a press is a white dot in its square, under the rings.
 void write_png(const Options& o, const Scene& s, const Window& w, const std::vector<int>& panels) {
   const std::uint32_t scale = o.scale;
   const std::uint64_t wide = std::uint64_t{w.width()} * scale;
