@@ -179,16 +179,10 @@ constexpr std::uint32_t kPaletteSize = kLayerColors + 3 * kLayers;
 
 const std::vector<Rgb>& palette() {
   static const std::vector<Rgb> colors = [] {
-    std::vector<Rgb> c(kPaletteSize);
-    c[kFloor] = {235, 235, 235};
-    c[kWall] = {70, 70, 70};
-    c[kUndiscovered] = {165, 165, 165};
-    c[kStart] = {0, 0, 0};
-    c[kTarget] = c[kGap] = {255, 255, 255};
-    c[kMine] = {30, 100, 255};
-    c[kOther] = {255, 140, 0};
-    c[kBoth] = {150, 40, 190};
-    c[kPart] = {255, 0, 80};
+    std::vector<Rgb> c = {
+        {235, 235, 235}, {70, 70, 70}, {165, 165, 165}, {0, 0, 0}, {255, 255, 255},  // kFloor .. kTarget
+        {255, 255, 255}, {30, 100, 255}, {255, 140, 0}, {150, 40, 190}, {255, 0, 80}};  // kGap .. kPart
+    c.resize(kPaletteSize);
     // Hue (a turn), saturation and value (0..1) as RGB. Layers follow each other around
     // the color wheel 10/27 of a turn apart, so that neighbouring letters get far-apart hues.
     auto hsv = [](double hue, double saturation, double value) {
