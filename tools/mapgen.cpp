@@ -141,23 +141,6 @@ core::Command command(Options& o) {
   };
 }
 
-/// Checks what the options ask for together and fills in the defaults.
-void complete(Options& o) {
-  const uint64_t cells = uint64_t{o.height} * o.width;
-  if (cells * std::max(o.colors, 1u) > kStateLimit)
-    core::usage_error("map too large: " + std::to_string(o.colors) + " colors x " + std::to_string(o.height) +
-                      " x " + std::to_string(o.width) + " is over the spec's limit of 400,000,000 " +
-                      "(num_colors * height * width, or height * width with 0 colors)");
-  if (cells < 2) core::usage_error("the map needs at least 2 cells (one @ and one ?)");
-  if (cells == 2 && o.solvable == Solvable::no)
-    core::usage_error("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
-  const bool rooms = o.style == Style::rooms;
-  if (o.walls < 0) o.walls = rooms ? 0.05 : 0.2;
-  if (o.doors < 0) o.doors = rooms ? 0.5 : 0.05;
-  if (o.tries == 0)  // about 200 million states searched in all, at most 10 tries
-    o.tries = static_cast<uint32_t>(std::clamp<uint64_t>(200000000 / (cells * (o.colors + 1)), 1, 10));
-}
-
 // ==== The map =======================================================================
 
 struct Map {  // height x width cells inside a border of walls (no bounds checks)
@@ -553,7 +536,20 @@ int run(int argc, char** argv) {
     if (std::fflush(stdout) != 0) core::fail("cannot write the help");
     return core::kExitOk;
   }
-  complete(o);
+  // What the options ask for together, and the defaults.
+  const uint64_t cells = uint64_t{o.height} * o.width;
+  if (cells * std::max(o.colors, 1u) > kStateLimit)
+    core::usage_error("map too large: " + std::to_string(o.colors) + " colors x " + std::to_string(o.height) +
+                      " x " + std::to_string(o.width) + " is over the spec's limit of 400,000,000 " +
+                      "(num_colors * height * width, or height * width with 0 colors)");
+  if (cells < 2) core::usage_error("the map needs at least 2 cells (one @ and one ?)");
+  if (cells == 2 && o.solvable == Solvable::no)
+    core::usage_error("--solvable no is impossible on a map of 2 cells: @ and ? are always adjacent");
+  const bool rooms = o.style == Style::rooms;
+  if (o.walls < 0) o.walls = rooms ? 0.05 : 0.2;
+  if (o.doors < 0) o.doors = rooms ? 0.5 : 0.05;
+  if (o.tries == 0)  // about 200 million states searched in all, at most 10 tries
+    o.tries = static_cast<uint32_t>(std::clamp<uint64_t>(200000000 / (cells * (o.colors + 1)), 1, 10));
   // The comment lines: a command that makes the same bytes again; "rooms map, 3 colors (A..C), 10x10 grid".
   std::vector<std::string> lines;
   const std::string style = kStyles[static_cast<size_t>(o.style)];
