@@ -45,7 +45,6 @@ struct Window {
 struct Options {
   puzzle::Container container = puzzle::Container::queue;
   bool container_given = false;  ///< -q or -s
-  std::string map_path;
   std::string path_file;     ///< --path: show the path of this output instead of solving
   std::string against_file;  ///< --against: show puzzle's path and this output's
   std::string png_file;      ///< --png: write the picture there instead of printing it
@@ -133,30 +132,6 @@ core::Command command(Options& o) {
   };
   command.values_once = true;
   return command;
-}
-
-/// Reads the command line into `o`; false when help is asked for.
-bool parse_options(const core::Command& cmd, Options& o, int argc, char* argv[]) {
-  const core::Parsed parsed = core::parse(cmd, argc, argv);
-  if (parsed.help) return false;
-  if (!o.path_file.empty() && !o.against_file.empty()) usage_error("--path and --against are both given; choose one");
-  if (o.scale != 0 && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
-  o.scale = std::max(o.scale, 1u);
-  if (o.container_given && !o.path_file.empty())
-    usage_error("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
-  if (parsed.args.empty() && !o.file.empty() && o.file == argv[argc - 1])
-    usage_error("missing MAP: the last word, '" + o.file + "', was taken by " + o.file_option +
-                ", which needs a file name of its own: " + o.file_option +
-                (o.file_option == "--png" ? " FILE" : " OUTPUT") + " MAP");
-  if (parsed.args.empty()) usage_error("missing MAP: tools/show [OPTIONS] MAP");
-  const std::string name = o.png_file.substr(o.png_file.rfind('/') + 1);  // npos + 1: all of it
-  const std::size_t dot = name.rfind('.');
-  if (dot != std::string::npos && dot > 0 && dot + 1 < name.size() && strcasecmp(name.c_str() + dot + 1, "png") != 0)
-    usage_error("--png " + o.png_file + ": the picture is a PNG image; give FILE the extension .png (or none)");
-  if (parsed.args.size() > 1)
-    usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
-  o.map_path = parsed.args[0];
-  return true;
 }
 
 // ==== Colors =======================================================================
@@ -744,11 +719,29 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
 int run(int argc, char* argv[]) {
   Options o;
   const core::Command cmd = command(o);
-  if (!parse_options(cmd, o, argc, argv)) {
+  const core::Parsed parsed = core::parse(cmd, argc, argv);
+  if (parsed.help) {
     out(core::help_text(cmd));
     return core::kExitOk;
   }
-  const Puzzle map = solution::read_map(o.map_path, "outputs go with --path or --against: tools/show [OPTIONS] MAP");
+  if (!o.path_file.empty() && !o.against_file.empty()) usage_error("--path and --against are both given; choose one");
+  if (o.scale != 0 && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
+  o.scale = std::max(o.scale, 1u);
+  if (o.container_given && !o.path_file.empty())
+    usage_error("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
+  if (parsed.args.empty() && !o.file.empty() && o.file == argv[argc - 1])
+    usage_error("missing MAP: the last word, '" + o.file + "', was taken by " + o.file_option +
+                ", which needs a file name of its own: " + o.file_option +
+                (o.file_option == "--png" ? " FILE" : " OUTPUT") + " MAP");
+  if (parsed.args.empty()) usage_error("missing MAP: tools/show [OPTIONS] MAP");
+  const std::string name = o.png_file.substr(o.png_file.rfind('/') + 1);  // npos + 1: all of it
+  const std::size_t dot = name.rfind('.');
+  if (dot != std::string::npos && dot > 0 && dot + 1 < name.size() && strcasecmp(name.c_str() + dot + 1, "png") != 0)
+    usage_error("--png " + o.png_file + ": the picture is a PNG image; give FILE the extension .png (or none)");
+  if (parsed.args.size() > 1)
+    usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
+  const Puzzle map =
+      solution::read_map(parsed.args[0], "outputs go with --path or --against: tools/show [OPTIONS] MAP");
   Window w{0, 0, map.height - 1, map.width - 1};  // all of it, or the --window clamped to its edges
   if (o.window) {
     if (o.window->row0 >= map.height || o.window->col0 >= map.width)  // said before anything is solved
