@@ -45,10 +45,8 @@ struct Window {
 struct Options {
   puzzle::Container container = puzzle::Container::queue;
   bool container_given = false;  ///< -q or -s
-  std::string path_file;     ///< --path: show the path of this output instead of solving
-  std::string against_file;  ///< --against: show puzzle's path and this output's
-  std::string png_file;      ///< --png: write the picture there instead of printing it
-  std::uint32_t scale = 0;   ///< --scale: pixels per cell side in the PNG (0 until given; 1 if not)
+  std::string path_file, against_file, png_file;  ///< --path, --against, --png
+  std::uint32_t scale = 0;                         ///< --scale: 0 until given; 1 if not
   ColorMode color = ColorMode::automatic;
   std::optional<Window> window;  ///< --window as given (row1 and col1 may go past the map)
   bool layers = false, legend = false, summary = false;
@@ -713,8 +711,6 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
   if (!layers.empty()) out("Panels from the top: layers" + layers + "\n");
   if (o.legend) print_legend(used, s, o, false, 0);
 }
-
-// ==== main =========================================================================
 
 int run(int argc, char* argv[]) {
   Options o;
