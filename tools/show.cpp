@@ -1,7 +1,6 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-// tools/show: draws a map and a path through it (--help says what and how). The PNG writer
-// is its own. Memory: what solving takes, a byte per state of each path, a color and a
-// character per cell of a panel.
+// tools/show: draws a map and a path through it (--help says what and how), its PNG writer its own.
+// Memory: what solving takes, a byte per state of each path, a color and a character per panel cell.
 
 #include "solution.h"  // and with it core.h and ../puzzle.cpp, its main left out
 
@@ -26,7 +25,6 @@ namespace show {
 
 using puzzle::Puzzle;
 using solution::State;
-
 using core::fail;
 using core::usage_error;
 
@@ -598,11 +596,10 @@ class PngFile {
   std::uint64_t finish() {
     write_block(true);
     chunk("IEND", {});
-    const auto size = static_cast<std::uint64_t>(std::ftell(file_));
     const bool closed = std::fclose(file_) == 0;
     file_ = nullptr;
     if (!closed) fail(path_ + ": cannot write: " + std::strerror(errno));
-    return size;
+    return size_;
   }
 
  private:
@@ -613,6 +610,7 @@ class PngFile {
   void write(const std::vector<std::uint8_t>& bytes) {
     if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
       fail(path_ + ": cannot write: " + std::strerror(errno));
+    size_ += bytes.size();
   }
   void chunk(const char* type, const std::vector<std::uint8_t>& data) {
     std::vector<std::uint8_t> bytes;
@@ -643,6 +641,7 @@ class PngFile {
   std::vector<std::uint8_t> block_;  ///< image bytes of the stored block being filled
   bool first_ = true;                ///< no block written yet
   std::uint32_t a_ = 1, b_ = 0;      ///< Adler-32 sums
+  std::uint64_t size_ = 0;           ///< bytes written (a pipe has no file position)
 };
 
 /// Draws into `line` (a filter byte, then the pixels) the part of `ring` that pixel row
