@@ -1,16 +1,8 @@
 // Project Identifier: A8A3A33EF075ACEF9B08F5B9845569ECCB423725
-//
-// tools/show: draws a map and a path through it (--help says what and how, README-show.md
-// shows it). puzzle.cpp, compiled in, parses and solves the map; tools/solution.h reads
-// and replays other solvers' outputs; the PNG writer is its own. Memory: what solving
-// takes, a byte per state of each path, a color and a character per cell of a panel.
+// tools/show: draws a map and a path through it (--help says what and how), its PNG writer its own.
+// Memory: what solving takes, a byte per state of each path, a color and a character per panel cell.
 
-#ifndef PUZZLE_NO_MAIN
-#define PUZZLE_NO_MAIN
-#endif
-#include "../puzzle.cpp"
-#include "core.h"
-#include "solution.h"
+#include "solution.h"  // and with it core.h and ../puzzle.cpp, its main left out
 
 #include <strings.h>
 #include <sys/ioctl.h>
@@ -33,7 +25,6 @@ namespace show {
 
 using puzzle::Puzzle;
 using solution::State;
-
 using core::fail;
 using core::usage_error;
 
@@ -52,11 +43,8 @@ struct Window {
 struct Options {
   puzzle::Container container = puzzle::Container::queue;
   bool container_given = false;  ///< -q or -s
-  std::string map_path;
-  std::string path_file;     ///< --path: show the path of this output instead of solving
-  std::string against_file;  ///< --against: show puzzle's path and this output's
-  std::string png_file;      ///< --png: write the picture there instead of printing it
-  std::uint32_t scale = 0;   ///< --scale: pixels per cell side in the PNG (0 until given; 1 if not)
+  std::string path_file, against_file, png_file;  ///< --path, --against, --png
+  std::uint32_t scale = 0;                         ///< --scale: 0 until given; 1 if not
   ColorMode color = ColorMode::automatic;
   std::optional<Window> window;  ///< --window as given (row1 and col1 may go past the map)
   bool layers = false, legend = false, summary = false;
@@ -142,30 +130,6 @@ core::Command command(Options& o) {
   return command;
 }
 
-/// Reads the command line into `o`; false when help is asked for.
-bool parse_options(const core::Command& cmd, Options& o, int argc, char* argv[]) {
-  const core::Parsed parsed = core::parse(cmd, argc, argv);
-  if (parsed.help) return false;
-  if (!o.path_file.empty() && !o.against_file.empty()) usage_error("--path and --against are both given; choose one");
-  if (o.scale != 0 && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
-  o.scale = std::max(o.scale, 1u);
-  if (o.container_given && !o.path_file.empty())
-    usage_error("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
-  if (parsed.args.empty() && !o.file.empty() && o.file == argv[argc - 1])
-    usage_error("missing MAP: the last word, '" + o.file + "', was taken by " + o.file_option +
-                ", which needs a file name of its own: " + o.file_option +
-                (o.file_option == "--png" ? " FILE" : " OUTPUT") + " MAP");
-  if (parsed.args.empty()) usage_error("missing MAP: tools/show [OPTIONS] MAP");
-  const std::string name = o.png_file.substr(o.png_file.rfind('/') + 1);  // npos + 1: all of it
-  const std::size_t dot = name.rfind('.');
-  if (dot != std::string::npos && dot > 0 && dot + 1 < name.size() && strcasecmp(name.c_str() + dot + 1, "png") != 0)
-    usage_error("--png " + o.png_file + ": the picture is a PNG image; give FILE the extension .png (or none)");
-  if (parsed.args.size() > 1)
-    usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
-  o.map_path = parsed.args[0];
-  return true;
-}
-
 // ==== Colors =======================================================================
 // One palette for the terminal (24-bit ANSI colors) and the PNG (its PLTE chunk): walls,
 // floor, start, target, and for each layer L a hue: its path vivid, its doors dark, its
@@ -186,16 +150,10 @@ constexpr std::uint32_t kPaletteSize = kLayerColors + 3 * kLayers;
 
 const std::vector<Rgb>& palette() {
   static const std::vector<Rgb> colors = [] {
-    std::vector<Rgb> c(kPaletteSize);
-    c[kFloor] = {235, 235, 235};
-    c[kWall] = {70, 70, 70};
-    c[kUndiscovered] = {165, 165, 165};
-    c[kStart] = {0, 0, 0};
-    c[kTarget] = c[kGap] = {255, 255, 255};
-    c[kMine] = {30, 100, 255};
-    c[kOther] = {255, 140, 0};
-    c[kBoth] = {150, 40, 190};
-    c[kPart] = {255, 0, 80};
+    std::vector<Rgb> c = {
+        {235, 235, 235}, {70, 70, 70}, {165, 165, 165}, {0, 0, 0}, {255, 255, 255},  // kFloor .. kTarget
+        {255, 255, 255}, {30, 100, 255}, {255, 140, 0}, {150, 40, 190}, {255, 0, 80}};  // kGap .. kPart
+    c.resize(kPaletteSize);
     // Hue (a turn), saturation and value (0..1) as RGB. Layers follow each other around
     // the color wheel 10/27 of a turn apart, so that neighbouring letters get far-apart hues.
     auto hsv = [](double hue, double saturation, double value) {
@@ -276,9 +234,8 @@ std::vector<bool> discovered_cells(const Puzzle& map, Found found) {
   return cells;
 }
 
-/// The track of a solver's `output` for `map`, read as tools/check reads it: a path with
-/// an illegal move keeps its legal states and the checker's line; one that does not start
-/// at the start, or an output that does not parse, is an error; a short one, a warning.
+/// The track of a solver's `output`, read as tools/check reads it: a path with an illegal
+/// move keeps its legal states and the checker's line; one that stops short, a warning.
 Track read_track(const Puzzle& map, const std::string& output) {
   solution::Reader in(output);
   solution::Report report = solution::check_output(map, in, solution::Format::detect, SIZE_MAX, true);
@@ -330,9 +287,8 @@ Scene::Parting first_difference(const solution::Path& a, const solution::Path& b
   return part;
 }
 
-/// What --against says: where the paths part (both start at (^, start), so they part
-/// at state 2 at the earliest), or that one or both have none; and when OUTPUT is
-/// puzzle's path with the other container, that it is, naming the option.
+/// What --against says: where the paths part (at state 2 at the earliest), or that one or
+/// both have none; and when OUTPUT is puzzle's path with the other container, that it is.
 std::string describe_part(const Scene& s, puzzle::Container chosen) {
   const Track &a = s.main, &b = s.other;
   if (a.path.empty() && b.path.empty()) return "Both say No solution.";
@@ -685,7 +641,7 @@ class PngFile {
   std::vector<std::uint8_t> block_;  ///< image bytes of the stored block being filled
   bool first_ = true;                ///< no block written yet
   std::uint32_t a_ = 1, b_ = 0;      ///< Adler-32 sums
-  std::uint64_t size_ = 0;           ///< bytes written
+  std::uint64_t size_ = 0;           ///< bytes written (a pipe has no file position)
 };
 
 /// Draws into `line` (a filter byte, then the pixels) the part of `ring` that pixel row
@@ -707,8 +663,7 @@ void draw_ring(std::vector<std::uint8_t>& line, std::uint64_t y, const Ring& rin
 }
 
 /// Writes the panels to o.png_file, one under the other with `scale` rows of white
-/// between them, and says so (and each panel's layer). From a scale of 3, a press shows
-/// a white dot in its square; the rings of each panel go over it.
+/// between them; from a scale of 3, a press is a white dot in its square, under the rings.
 void write_png(const Options& o, const Scene& s, const Window& w, const std::vector<int>& panels) {
   const std::uint32_t scale = o.scale;
   const std::uint64_t wide = std::uint64_t{w.width()} * scale;
@@ -756,31 +711,40 @@ void write_png(const Options& o, const Scene& s, const Window& w, const std::vec
   if (o.legend) print_legend(used, s, o, false, 0);
 }
 
-// ==== main =========================================================================
-
-/// The part of `map` shown: all of it, or the --window clamped to its edges. A window
-/// that starts outside the map is a usage error, said before anything is solved.
-Window view(const Options& o, const Puzzle& map) {
-  if (!o.window) return Window{0, 0, map.height - 1, map.width - 1};
-  Window w = *o.window;
-  if (w.row0 >= map.height || w.col0 >= map.width)
-    usage_error("--window starts at row " + std::to_string(w.row0) + ", column " + std::to_string(w.col0) +
-                ", outside the map (rows 0-" + std::to_string(map.height - 1) + ", columns 0-" +
-                std::to_string(map.width - 1) + ")");
-  w.row1 = std::min(w.row1, map.height - 1);
-  w.col1 = std::min(w.col1, map.width - 1);
-  return w;
-}
-
 int run(int argc, char* argv[]) {
   Options o;
   const core::Command cmd = command(o);
-  if (!parse_options(cmd, o, argc, argv)) {
+  const core::Parsed parsed = core::parse(cmd, argc, argv);
+  if (parsed.help) {
     out(core::help_text(cmd));
     return core::kExitOk;
   }
-  const Puzzle map = solution::read_map(o.map_path, "outputs go with --path or --against: tools/show [OPTIONS] MAP");
-  const Window w = view(o, map);
+  if (!o.path_file.empty() && !o.against_file.empty()) usage_error("--path and --against are both given; choose one");
+  if (o.scale != 0 && o.png_file.empty()) usage_error("--scale sets the size of a cell in the --png image");
+  o.scale = std::max(o.scale, 1u);
+  if (o.container_given && !o.path_file.empty())
+    usage_error("--queue and --stack choose how MAP is solved; --path shows OUTPUT's path instead");
+  if (parsed.args.empty() && !o.file.empty() && o.file == argv[argc - 1])
+    usage_error("missing MAP: the last word, '" + o.file + "', was taken by " + o.file_option +
+                ", which needs a file name of its own: " + o.file_option +
+                (o.file_option == "--png" ? " FILE" : " OUTPUT") + " MAP");
+  if (parsed.args.empty()) usage_error("missing MAP: tools/show [OPTIONS] MAP");
+  const std::string name = o.png_file.substr(o.png_file.rfind('/') + 1);  // npos + 1: all of it
+  const std::size_t dot = name.rfind('.');
+  if (dot != std::string::npos && dot > 0 && dot + 1 < name.size() && strcasecmp(name.c_str() + dot + 1, "png") != 0)
+    usage_error("--png " + o.png_file + ": the picture is a PNG image; give FILE the extension .png (or none)");
+  if (parsed.args.size() > 1)
+    usage_error("too many arguments: tools/show [OPTIONS] MAP (options go before or after it)");
+  const Puzzle map =
+      solution::read_map(parsed.args[0], "outputs go with --path or --against: tools/show [OPTIONS] MAP");
+  Window w{0, 0, map.height - 1, map.width - 1};  // all of it, or the --window clamped to its edges
+  if (o.window) {
+    if (o.window->row0 >= map.height || o.window->col0 >= map.width)  // said before anything is solved
+      usage_error("--window starts at row " + std::to_string(o.window->row0) + ", column " +
+                  std::to_string(o.window->col0) + ", outside the map (rows 0-" + std::to_string(w.row1) +
+                  ", columns 0-" + std::to_string(w.col1) + ")");
+    w = {o.window->row0, o.window->col0, std::min(o.window->row1, w.row1), std::min(o.window->col1, w.col1)};
+  }
   Scene s{&map, solution::find_ends(map),
           o.path_file.empty() ? solve_track(map, o.container) : read_track(map, o.path_file),
           !o.against_file.empty(), {}, {}};
